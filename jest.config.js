@@ -1,0 +1,11 @@
+/** One jest project per kind of suite; `npm test` runs them all against the real services. */
+const transform = { '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
+const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/domain/**/*.test.ts'] },
+    { ...common, displayName: 'workflows', testMatch: ['<rootDir>/tests/workflows/**/*.test.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+  ],
+};
