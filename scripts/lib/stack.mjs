@@ -1,0 +1,159 @@
+// Brings the whole local stack up for a profile ("dev" for npm start, "test" for npm test):
+// dependencies, tools, services, database, storage, demo accounts, worker and api.
+import fs from 'node:fs';
+import path from 'node:path';
+import { log, run, startProcess, stopAll, tcpOpen, waitFor, httpOk } from './process.mjs';
+import { externalServices, stackConfig } from './stack-config.mjs';
+import { ensureAptPackages, ensureGoTool } from './tools.mjs';
+import { startApi, startMailServer, startMinio, startStripeMock, startTemporal, startWorker } from './services.mjs';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/** `npm install` when node_modules is missing or older than package.json. */
+export async function ensureNodeModules() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(path.join(ROOT, 'package.json')).mtimeMs;
+  if (!stale) return;
+  const start = Date.now();
+  log('setup', 'installing npm dependencies (first time only, a few minutes)…');
+  const lock = fs.existsSync(path.join(ROOT, 'package-lock.json'));
+  await run('npm', [lock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ROOT, quiet: true });
+  log('setup', `npm dependencies installed in ${Math.round((Date.now() - start) / 1000)} s`);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the SPA when its sources (or domain/) changed since the last build. */
+export async function ensureFrontendBuilt() {
+  const index = path.join(ROOT, 'frontend', 'dist', 'index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(path.join(ROOT, 'frontend')), newestMtime(path.join(ROOT, 'domain')));
+  if (built > sources) return;
+  const start = Date.now();
+  log('build', 'building the front end with Vite…');
+  await run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, quiet: true });
+  log('build', `front end built in ${Math.round((Date.now() - start) / 1000)} s`);
+}
+
+/** Provisions every tool the profile needs that is not configured as an external service. */
+export async function provisionTools({ withBrowser = false, withTestServer = false } = {}) {
+  const external = externalServices();
+  const tools = {};
+  const steps = [
+    !external.temporal && ['temporal', () => ensureGoTool('temporal', 'provision')],
+    !external.stripeMock && ['stripeMock', () => ensureGoTool('stripe-mock', 'provision')],
+    !external.s3 && ['minio', () => ensureGoTool('minio', 'provision')],
+    !external.keycloak && ['keycloak', async () => (await import('../services/keycloak.mjs')).provisionKeycloak((m) => log('provision', m))],
+    ['system', () => ensureAptPackages([
+      { pkg: 'ffmpeg', command: 'ffprobe' },
+      ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : []),
+    ], 'provision')],
+    withTestServer && ['temporalTestServer', async () => (await import('./tools.mjs')).ensureTemporalTestServer('provision')],
+  ].filter(Boolean);
+  let index = 0;
+  for (const [name, step] of steps) {
+    index += 1;
+    log('provision', `${index}/${steps.length} ${name}`);
+    tools[name] = await step();
+  }
+  return tools;
+}
+
+/** Fails early, naming the port, when something else already listens where a service would. */
+async function assertPortsFree(config, external) {
+  const { ports } = config;
+  const wanted = [
+    ['app', ports.app],
+    !external.postgres && ['PostgreSQL', ports.postgres],
+    !external.temporal && ['Temporal', ports.temporal],
+    !external.temporal && ['Temporal UI', ports.temporalUi],
+    !external.keycloak && ['Keycloak', ports.keycloak],
+    !external.s3 && ['MinIO', ports.s3],
+    !external.smtp && ['SMTP', ports.smtp],
+    !external.smtp && ['mail UI', ports.mailUi],
+    !external.stripeMock && ['stripe-mock', ports.stripeMock],
+  ].filter(Boolean);
+  const busy = [];
+  for (const [name, port] of wanted) if (await tcpOpen(port)) busy.push(`${name} (${port})`);
+  if (busy.length) {
+    throw new Error(`ports already in use: ${busy.join(', ')}. Another Rushflow (${config.profile}) may be running: stop it first.`);
+  }
+}
+
+/**
+ * Starts every service of the profile, prepares data, then the worker and the api.
+ * Returns the config and a `stop()` that ends every child.
+ */
+export async function bringUp(profile, { fresh = false, watchApi = false, tools: provisioned } = {}) {
+  const config = stackConfig(profile, ROOT);
+  const logDir = path.join(config.dataDir, 'logs');
+  if (fresh) fs.rmSync(config.dataDir, { recursive: true, force: true });
+  fs.mkdirSync(logDir, { recursive: true });
+  const external = externalServices();
+
+  await ensureNodeModules();
+  const tools = provisioned ?? (await provisionTools());
+  if (!watchApi) await ensureFrontendBuilt();
+
+  await assertPortsFree(config, external);
+  const started = Date.now();
+  log('services', `starting on loopback (logs in ${logDir})…`);
+  const stoppers = [];
+  const stop = async () => {
+    await stopAll();
+    for (const stopper of stoppers) await stopper().catch(() => {});
+  };
+  try {
+    const timed = async (name, starter) => {
+      const t0 = Date.now();
+      const result = await starter();
+      log('services', `${name} ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      return result;
+    };
+    await Promise.all([
+      !external.postgres && timed('PostgreSQL', async () => {
+        const { startPostgres } = await import('../services/postgres.mjs');
+        const pgLog = fs.createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
+        const pg = await startPostgres({ config, onLog: (message) => pgLog.write(String(message)) });
+        stoppers.push(() => pg.stop());
+      }),
+      !external.temporal && timed('Temporal', () => startTemporal({ config, logDir, temporalBin: tools.temporal })),
+      !external.keycloak && timed('Keycloak', async () => {
+        const { startKeycloak } = await import('../services/keycloak.mjs');
+        return startKeycloak({ config, root: ROOT, logDir });
+      }),
+      !external.s3 && timed('MinIO', () => startMinio({ config, logDir, minioBin: tools.minio })),
+      !external.smtp && timed('mail server', () => startMailServer({ config, logDir, root: ROOT })),
+      !external.stripeMock && timed('stripe-mock', () => startStripeMock({ config, logDir, stripeMockBin: tools.stripeMock })),
+    ].filter(Boolean));
+
+    log('prepare', 'migrating the database, preparing buckets and demo accounts…');
+    const prepared = await run(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'setup', 'prepare-stack.ts')], {
+      cwd: ROOT, env: config.env, quiet: true, logFile: path.join(logDir, 'prepare.log'),
+    });
+    const accounts = JSON.parse(prepared.trim().split('\n').filter((line) => line.startsWith('{')).pop() ?? '{}');
+
+    await startWorker({ config, logDir, root: ROOT });
+    await timed('api', () => startApi({ config, logDir, root: ROOT, watch: watchApi }));
+    const healthUrl = `http://127.0.0.1:${config.ports.app}/api/health`;
+    try {
+      await waitFor('health', () => httpOk(healthUrl), { timeoutMs: 90_000 });
+    } catch (error) {
+      const report = await fetch(healthUrl).then((r) => r.text()).catch(() => 'no answer');
+      throw new Error(`${error.message}: ${report} (logs in ${logDir})`);
+    }
+      const bootSeconds = (Date.now() - started) / 1000;
+      return { config, logDir, accounts, bootSeconds, stop, startProcess };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

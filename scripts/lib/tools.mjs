@@ -1,0 +1,133 @@
+// Finds or provisions every external program the stack needs, in the order of DESIGN.md:
+// on PATH → tool cache → built or fetched through the package managers this machine has.
+// Node built-ins only, so it runs before `npm install`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { log, run } from './process.mjs';
+import { TOOL_CACHE } from './stack-config.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BIN = path.join(TOOL_CACHE, 'bin');
+const LOGS = path.join(TOOL_CACHE, 'logs');
+
+export const GO_TOOLS = {
+  temporal: { module: 'github.com/temporalio/cli/cmd/temporal@v1.5.1', what: 'Temporal CLI (dev server + Web UI)' },
+  'stripe-mock': { module: 'github.com/stripe/stripe-mock@v0.203.0', what: 'stripe-mock' },
+  minio: { module: 'github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c', what: 'MinIO (S3-compatible storage)' },
+};
+
+export function which(command) {
+  for (const dir of (process.env.PATH || '').split(path.delimiter)) {
+    const candidate = path.join(dir, command);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch { /* keep looking */ }
+  }
+  return undefined;
+}
+
+function elapsed(start) {
+  return `${((Date.now() - start) / 1000).toFixed(0)} s`;
+}
+
+/** A Go program: PATH, then the cache, else `go install` into the cache (first time: minutes). */
+export async function ensureGoTool(name, step) {
+  const cached = path.join(BIN, name);
+  if (fs.existsSync(cached)) return cached;
+  const onPath = which(name);
+  if (onPath) return onPath;
+  const go = which('go');
+  if (!go) throw new Error(`${GO_TOOLS[name].what} is missing and Go is not installed to build it (install Go ≥ 1.25).`);
+  fs.mkdirSync(LOGS, { recursive: true });
+  const start = Date.now();
+  log(step, `building ${GO_TOOLS[name].what} with go install (first time only, a few minutes; log: ${path.join(LOGS, `${name}.log`)})`);
+  const ticker = setInterval(() => log(step, `still building ${name}… ${elapsed(start)}`), 30_000);
+  try {
+    await run(go, ['install', GO_TOOLS[name].module], {
+      env: { GOBIN: BIN, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
+      quiet: true,
+      logFile: path.join(LOGS, `${name}.log`),
+    });
+  } finally {
+    clearInterval(ticker);
+  }
+  log(step, `${name} ready in ${elapsed(start)}`);
+  return cached;
+}
+
+/** Debian packages (ffmpeg, chromium): installed with apt-get when we are root and they are missing. */
+export async function ensureAptPackages(packages, step) {
+  const missing = packages.filter(({ command }) => !which(command));
+  if (missing.length === 0) return;
+  const names = missing.map(({ pkg }) => pkg);
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !which('apt-get')) {
+    throw new Error(`Missing system packages: ${names.join(', ')}. Install them (e.g. sudo apt-get install ${names.join(' ')}).`);
+  }
+  const start = Date.now();
+  log(step, `installing ${names.join(', ')} with apt-get (first time only)`);
+  fs.mkdirSync(LOGS, { recursive: true });
+  const logFile = path.join(LOGS, 'apt.log');
+  await run('apt-get', ['update', '-qq'], { quiet: true, logFile });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], {
+    quiet: true,
+    logFile,
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  log(step, `${names.join(', ')} installed in ${elapsed(start)}`);
+}
+
+/** Newest JDK at or above `minimum`: JAVA_HOME, the system JDKs in /usr/lib/jvm, then PATH. */
+export function findJava(minimum) {
+  const candidates = [];
+  if (process.env.JAVA_HOME) candidates.push(path.join(process.env.JAVA_HOME, 'bin', 'java'));
+  try {
+    for (const entry of fs.readdirSync('/usr/lib/jvm')) candidates.push(path.join('/usr/lib/jvm', entry, 'bin', 'java'));
+  } catch { /* no system JDKs */ }
+  const onPath = which('java');
+  if (onPath) candidates.push(onPath);
+  let best;
+  for (const java of candidates) {
+    if (!fs.existsSync(java)) continue;
+    const { stderr = '' } = spawnSync(java, ['-version'], { encoding: 'utf8' });
+    const version = Number(/version "(\d+)/.exec(stderr)?.[1]);
+    if (version >= minimum && (!best || version > best.version)) {
+      best = { home: path.dirname(path.dirname(fs.realpathSync(java))), java, version };
+    }
+  }
+  return best;
+}
+
+/**
+ * The Temporal Java test server (time-skipping) from Maven Central, plus a wrapper that `exec`s the
+ * JVM so the test SDK's kill reaches it. Returns the wrapper's path.
+ */
+export async function ensureTemporalTestServer(step) {
+  const home = path.join(TOOL_CACHE, 'temporal-test-server');
+  const wrapper = path.join(home, 'temporal-test-server');
+  const lib = path.join(home, 'lib');
+  if (!fs.existsSync(path.join(lib, '.complete'))) {
+    const mvn = which('mvn');
+    if (!mvn) throw new Error('Maven (mvn) is needed once to fetch the Temporal test server.');
+    const start = Date.now();
+    log(step, 'fetching the Temporal test server and its classpath with Maven (first time only)');
+    fs.mkdirSync(LOGS, { recursive: true });
+    await run(mvn, ['-B', '-q', '-f', path.join(here, '..', 'provision', 'temporal-test-server.pom.xml'),
+      'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${lib}`], {
+      quiet: true,
+      logFile: path.join(LOGS, 'temporal-test-server.log'),
+    });
+    fs.writeFileSync(path.join(lib, '.complete'), new Date().toISOString());
+    log(step, `Temporal test server ready in ${elapsed(start)}`);
+  }
+  const jdk = findJava(17);
+  if (!jdk) throw new Error('The Temporal test server needs Java 17 or newer.');
+  const script = `#!/bin/sh\n# Time-skipping Temporal test server: <port> [--enable-time-skipping]\nexec "${jdk.java}" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1m -cp "${lib}/*" io.temporal.testserver.TestServer "$@"\n`;
+  if (!fs.existsSync(wrapper) || fs.readFileSync(wrapper, 'utf8') !== script) {
+    fs.writeFileSync(wrapper, script, { mode: 0o755 });
+  }
+  return wrapper;
+}

@@ -1,0 +1,161 @@
+// Keycloak for the local stack: provisioning into the tool cache and `kc.sh start-dev`.
+// Node built-ins only (runs before `npm install`).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOOL_CACHE, REALM } from '../lib/stack-config.mjs';
+import { httpOk, log as defaultLog, run, startProcess, tcpOpen, waitFor } from '../lib/process.mjs';
+
+export const KEYCLOAK_VERSION = '26.5.6';
+export const KEYCLOAK_CACHE = path.join(TOOL_CACHE, 'keycloak');
+export const KEYCLOAK_HOME = path.join(KEYCLOAK_CACHE, `keycloak-${KEYCLOAK_VERSION}`);
+/** Keycloak 26.5 needs Java 21 or newer. */
+export const MIN_JAVA_MAJOR = 21;
+const JVM_ROOT = '/usr/lib/jvm';
+const REALM_FILE = 'rushflow-realm.json';
+const THEME = 'rushflow';
+
+/**
+ * Makes sure Keycloak is unpacked in `~/.cache/rushflow/keycloak/keycloak-<version>` and returns
+ * that folder. When missing, Maven fetches `org.keycloak:keycloak-quarkus-dist:<version>:tar.gz`
+ * (from the local Maven repository if it is already there) and `tar` unpacks it.
+ * `log(step, message)` defaults to the stack scripts' progress printer.
+ */
+export async function provisionKeycloak(log = defaultLog) {
+  if (fs.existsSync(path.join(KEYCLOAK_HOME, 'bin', 'kc.sh'))) return KEYCLOAK_HOME;
+  const dl = path.join(KEYCLOAK_CACHE, 'dl');
+  const archive = path.join(dl, `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
+  fs.mkdirSync(dl, { recursive: true });
+  if (!fs.existsSync(archive)) {
+    if (!onPath('mvn')) {
+      throw new Error(`Keycloak ${KEYCLOAK_VERSION} is not in ${KEYCLOAK_HOME} and Maven (mvn) is not installed to fetch it. `
+        + 'Install Maven, or unpack keycloak-' + KEYCLOAK_VERSION + '.tar.gz there, or set KEYCLOAK_URL to an existing Keycloak.');
+    }
+    log('keycloak', `fetching org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:tar.gz with Maven into ${dl}`);
+    await run('mvn', ['-B', '-q', 'dependency:copy',
+      `-Dartifact=org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:tar.gz`,
+      `-DoutputDirectory=${dl}`], { quiet: true });
+  }
+  log('keycloak', `unpacking ${path.basename(archive)} into ${KEYCLOAK_CACHE}`);
+  await run('tar', ['-xzf', archive, '-C', KEYCLOAK_CACHE], { quiet: true });
+  if (!fs.existsSync(path.join(KEYCLOAK_HOME, 'bin', 'kc.sh'))) {
+    throw new Error(`unpacking ${archive} did not produce ${KEYCLOAK_HOME}/bin/kc.sh`);
+  }
+  log('keycloak', `Keycloak ${KEYCLOAK_VERSION} ready in ${KEYCLOAK_HOME}`);
+  return KEYCLOAK_HOME;
+}
+
+/**
+ * Starts `kc.sh start-dev --import-realm` for the profile in `config` and resolves with the child
+ * once the realm's OIDC discovery document answers. The H2 database lives in
+ * `<config.dataDir>/keycloak`, so the dev and test profiles share one install but not their data.
+ * The realm is imported only when it does not exist yet in that database.
+ */
+export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME }) {
+  const port = config.ports.keycloak;
+  const url = `http://localhost:${port}`;
+  if (await tcpOpen(port)) {
+    throw new Error(`port ${port} is already in use: stop what listens there, or set KEYCLOAK_URL to use that Keycloak`);
+  }
+  if (!fs.existsSync(path.join(home, 'bin', 'kc.sh'))) {
+    throw new Error(`Keycloak is not installed in ${home} (run provisionKeycloak first)`);
+  }
+  const java = findJava();
+
+  // Theme and realm file go where Keycloak looks for them; copied fresh on every start.
+  const themeTarget = path.join(home, 'themes', THEME);
+  fs.rmSync(themeTarget, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'keycloak', 'themes', THEME), themeTarget, { recursive: true });
+  const importDir = path.join(home, 'data', 'import');
+  fs.mkdirSync(importDir, { recursive: true });
+  fs.copyFileSync(path.join(root, 'keycloak', 'realm', REALM_FILE), path.join(importDir, REALM_FILE));
+
+  const dbDir = path.join(config.dataDir, 'keycloak');
+  fs.mkdirSync(dbDir, { recursive: true });
+
+  const env = {
+    JAVA_HOME: java.home,
+    PATH: `${path.join(java.home, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    // Java 24+: let Keycloak's thread pools reset thread locals and use sun.misc.Unsafe without warnings.
+    ...(java.major >= 24
+      ? { JAVA_OPTS_APPEND: `${process.env.JAVA_OPTS_APPEND ?? ''} --add-opens=java.base/java.lang=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow`.trim() }
+      : {}),
+    KC_BOOTSTRAP_ADMIN_USERNAME: config.env.KEYCLOAK_ADMIN_USER,
+    KC_BOOTSTRAP_ADMIN_PASSWORD: config.env.KEYCLOAK_ADMIN_PASSWORD,
+    // Placeholders of keycloak/realm/rushflow-realm.json, resolved when the realm is imported.
+    ...realmPlaceholders(config),
+  };
+  const args = [
+    'start-dev',
+    '--import-realm',
+    '--http-host', '127.0.0.1',
+    '--http-port', String(port),
+    '--http-management-port', String(config.ports.keycloakManagement),
+    '--hostname', url,
+    '--db-url', `jdbc:h2:file:${path.join(dbDir, 'keycloakdb')};NON_KEYWORDS=VALUE`,
+  ];
+  const started = Date.now();
+  const child = startProcess('keycloak', path.join(home, 'bin', 'kc.sh'), args, { env, cwd: home, logDir });
+  await waitFor('Keycloak', () => httpOk(`${url}/realms/${REALM}/.well-known/openid-configuration`), {
+    timeoutMs: 360_000,
+    intervalMs: 1000,
+    child,
+  });
+  child.readyAfterMs = Date.now() - started;
+  return child;
+}
+
+/** The environment variables the realm file refers to, for this profile. */
+export function realmPlaceholders(config) {
+  const smtp = new URL(config.env.SMTP_URL);
+  return {
+    APP_URL: config.env.APP_URL,
+    VITE_URL: `http://localhost:${config.ports.vite}`,
+    SMTP_HOST: smtp.hostname,
+    SMTP_PORT: smtp.port || (smtp.protocol === 'smtps:' ? '465' : '25'),
+    MAIL_FROM_ADDRESS: mailAddress(config.env.MAIL_FROM),
+    KEYCLOAK_API_CLIENT_SECRET: config.env.KEYCLOAK_API_CLIENT_SECRET,
+  };
+}
+
+/** `Rushflow <bonjour@rushflow.local>` → `bonjour@rushflow.local`. */
+function mailAddress(from) {
+  const match = /<([^>]+)>/.exec(from ?? '');
+  return (match ? match[1] : from ?? '').trim();
+}
+
+/** A JDK ≥ 21: JAVA_HOME when recent enough, else the newest one under /usr/lib/jvm. */
+export function findJava() {
+  const candidates = [];
+  if (process.env.JAVA_HOME) candidates.push(process.env.JAVA_HOME);
+  if (fs.existsSync(JVM_ROOT)) {
+    for (const entry of fs.readdirSync(JVM_ROOT)) candidates.push(path.join(JVM_ROOT, entry));
+  }
+  const seen = [];
+  let best = null;
+  for (const home of candidates) {
+    const major = javaMajor(home);
+    if (major === null) continue;
+    seen.push(`${home} (${major})`);
+    if (home === process.env.JAVA_HOME && major >= MIN_JAVA_MAJOR) return { home, major };
+    if (major >= MIN_JAVA_MAJOR && (!best || major > best.major)) best = { home, major };
+  }
+  if (best) return best;
+  throw new Error(`Keycloak ${KEYCLOAK_VERSION} needs Java ${MIN_JAVA_MAJOR} or newer; found `
+    + `${seen.length ? seen.join(', ') : 'no JDK'}. Install one (e.g. apt-get install openjdk-21-jdk-headless) `
+    + 'and/or point JAVA_HOME at it.');
+}
+
+function javaMajor(home) {
+  const java = path.join(home, 'bin', 'java');
+  if (!fs.existsSync(java)) return null;
+  const result = spawnSync(java, ['-version'], { encoding: 'utf8', timeout: 15_000 });
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
+  if (!match) return null;
+  const first = Number(match[1]);
+  return first === 1 ? Number(match[2]) : first;
+}
+
+function onPath(command) {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
+}

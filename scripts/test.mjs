@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm test`: provisions what is missing, starts a fresh test stack on its own ports, runs every
+// suite (unit, workflows on the time-skipping server, api against the real services, browser
+// tests in Debian's chromium), stops the stack and prints one line: `N passed, N failed`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { bringUp, ensureNodeModules, provisionTools, ROOT } from './lib/stack.mjs';
+import { log } from './lib/process.mjs';
+
+const resultsDir = path.join(ROOT, '.data', 'test-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const wanted = (suite) => only.length === 0 || only.includes(suite);
+
+/** Runs a suite, streaming its output; never throws, the counts decide. */
+function runSuite(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+function jestCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // A suite that fails to load has no test results but counts as one failure.
+    const brokenSuites = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
+  } catch {
+    return undefined;
+  }
+}
+
+function playwrightCounts(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  } catch {
+    return undefined;
+  }
+}
+
+const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
+async function jestSuite(project, env) {
+  const outputFile = path.join(resultsDir, `${project}.json`);
+  const code = await runSuite(jest, ['--selectProjects', project, '--runInBand', '--testTimeout=120000', '--forceExit', '--json', `--outputFile=${outputFile}`], env);
+  return jestCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 };
+}
+
+const totals = { passed: 0, failed: 0 };
+const perSuite = [];
+function record(name, counts) {
+  perSuite.push([name, counts]);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  log('test', `${name}: ${counts.passed} passed, ${counts.failed} failed`);
+}
+
+let stack;
+let exitCode = 0;
+try {
+  await ensureNodeModules();
+  const tools = await provisionTools({ withBrowser: wanted('e2e'), withTestServer: wanted('workflows') });
+  if (wanted('unit')) record('unit', await jestSuite('unit', {}));
+  if (wanted('workflows')) record('workflows', await jestSuite('workflows', { TEMPORAL_TEST_SERVER: tools.temporalTestServer }));
+
+  const needsStack = wanted('api') || wanted('e2e');
+  if (needsStack) {
+    stack = await bringUp('test', { fresh: true, tools });
+    log('test', `test stack up in ${stack.bootSeconds.toFixed(1)} s`);
+  }
+  if (needsStack && wanted('api')) {
+    record('api', await jestSuite('api', { ...stack.config.env, MAIL_API_URL: stack.config.env.MAIL_UI_URL, RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts) }));
+  }
+  if (wanted('e2e')) {
+    const outputFile = path.join(resultsDir, 'e2e.json');
+    const code = await runSuite(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '--config', 'tests/e2e/playwright.config.ts'], {
+      ...stack.config.env,
+      E2E_BASE_URL: stack.config.appUrl,
+      MAIL_API_URL: stack.config.env.MAIL_UI_URL,
+      RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+    });
+    record('e2e', playwrightCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 });
+  }
+} catch (error) {
+  console.error(`\n[test] the test stack failed: ${error.message}`);
+  totals.failed += 1;
+} finally {
+  await stack?.stop();
+}
+if (totals.failed > 0) exitCode = 1;
+console.log('');
+for (const [name, counts] of perSuite) console.log(`  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(exitCode);
