@@ -1,0 +1,53 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createOrmConfig } from './mikro-orm.config';
+
+/** Applies every pending migration; returns the names applied, in order. */
+export async function migrateUp(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  try {
+    const applied = await orm.getMigrator().up();
+    return applied.map((migration) => migration.name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** Rolls back every applied migration (newest first); returns the names reverted, in order. */
+export async function migrateDownAll(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  try {
+    const reverted = await orm.getMigrator().down({ to: 0 });
+    return reverted.map((migration) => migration.name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0];
+  const databaseUrl = process.env.DATABASE_URL;
+  if (command !== 'up' && command !== 'down') {
+    console.error('usage: tsx api/db/migrate.ts up|down   (down rolls back every migration)');
+    process.exitCode = 2;
+    return;
+  }
+  if (!databaseUrl) {
+    console.error('DATABASE_URL is not set');
+    process.exitCode = 2;
+    return;
+  }
+  if (command === 'up') {
+    const applied = await migrateUp(databaseUrl);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'nothing to apply: the schema is up to date');
+  } else {
+    const reverted = await migrateDownAll(databaseUrl);
+    console.log(reverted.length ? `reverted: ${reverted.join(', ')}` : 'nothing to revert: no migration applied');
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,277 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { MikroORM, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Brief, Project, Setting, StatusHistory } from '../../api/db/entities';
+import { migrateDownAll, migrateUp } from '../../api/db/migrate';
+import { SETTING_DEFAULTS } from '../../api/db/enums';
+import { MIGRATIONS } from '../../api/db/migrations';
+import { createOrmConfig } from '../../api/db/mikro-orm.config';
+
+/**
+ * The migrations against a scratch database created on the server of `DATABASE_URL` (and dropped
+ * afterwards), so the application's own data is never touched.
+ */
+jest.setTimeout(60_000);
+
+const APP_TABLES = [
+  'briefs',
+  'editor_applications',
+  'editor_profiles',
+  'notifications',
+  'processed_webhook_events',
+  'project_files',
+  'project_messages',
+  'project_revisions',
+  'projects',
+  'settings',
+  'status_history',
+];
+
+const EXPECTED_INDEXES = [
+  'projects_client_id_created_at_index',
+  'projects_client_email_created_at_index',
+  'projects_editor_id_created_at_index',
+  'projects_brief_id_unique',
+  'notifications_user_id_created_at_index',
+  'notifications_project_id_user_id_created_at_index',
+  'notifications_unread_user_id_index',
+  'project_revisions_project_id_created_at_index',
+  'project_files_project_id_created_at_index',
+  'project_messages_project_id_created_at_index',
+  'briefs_email_created_at_index',
+  'briefs_idempotency_key_unique',
+  'briefs_stripe_checkout_session_id_unique',
+  'editor_applications_created_at_index',
+  'status_history_project_id_created_at_index',
+];
+
+const serverUrl = process.env.DATABASE_URL;
+const scratchName = `rushflow_migration_${randomBytes(6).toString('hex')}`;
+let scratchUrl = '';
+let orm: MikroORM | undefined;
+
+function urlForDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function withClient<T>(url: string, run: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const onScratch = <T>(run: (client: Client) => Promise<T>) => withClient(scratchUrl, run);
+const onServer = <T>(run: (client: Client) => Promise<T>) =>
+  withClient(urlForDatabase(serverUrl as string, 'postgres'), run);
+
+async function publicTables(): Promise<string[]> {
+  return onScratch(async (client) => {
+    const { rows } = await client.query<{ table_name: string }>(
+      `select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    return rows.map((row) => row.table_name);
+  });
+}
+
+/** Runs `sql` on the scratch database and returns the PostgreSQL error it raised. */
+async function sqlError(sql: string, params: unknown[]): Promise<{ code?: string; constraint?: string }> {
+  return onScratch(async (client) => {
+    try {
+      await client.query(sql, params);
+    } catch (error) {
+      return error as { code?: string; constraint?: string };
+    }
+    throw new Error(`expected the statement to fail: ${sql}`);
+  });
+}
+
+beforeAll(async () => {
+  if (!serverUrl) throw new Error('DATABASE_URL must point at a PostgreSQL server for the migration tests');
+  await onServer((client) => client.query(`create database "${scratchName}"`));
+  scratchUrl = urlForDatabase(serverUrl, scratchName);
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  if (serverUrl) await onServer((client) => client.query(`drop database if exists "${scratchName}" with (force)`));
+});
+
+test('the migrations apply to an empty database: tables, indexes and default settings', async () => {
+  expect(await publicTables()).toEqual([]);
+
+  const applied = await migrateUp(scratchUrl);
+  expect(applied).toEqual(MIGRATIONS.map((migration) => migration.name));
+  expect(await migrateUp(scratchUrl)).toEqual([]);
+
+  expect(await publicTables()).toEqual([...APP_TABLES, 'mikro_orm_migrations'].sort());
+
+  const indexes = await onScratch(async (client) => {
+    const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where schemaname = 'public'`,
+    );
+    return new Map(rows.map((row) => [row.indexname, row.indexdef]));
+  });
+  for (const name of EXPECTED_INDEXES) expect(indexes.has(name)).toBe(true);
+  expect(indexes.get('notifications_unread_user_id_index')).toMatch(/WHERE \(NOT is_read\)/);
+  expect(indexes.get('projects_client_id_created_at_index')).toMatch(/client_id, created_at DESC/);
+
+  const settings = await onScratch(async (client) => {
+    const { rows } = await client.query<{ key: string; value: unknown }>('select key, value from settings order by key');
+    return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  });
+  expect(settings).toEqual({ revision_window_days: 3, max_revisions: 3, launch_offer_places: 10 });
+  expect(settings).toEqual(SETTING_DEFAULTS);
+});
+
+test('the entities describe exactly the migrated schema', async () => {
+  orm = await MikroORM.init(createOrmConfig(scratchUrl));
+  expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
+  const setting = await orm.em.fork().findOneOrFail(Setting, { key: 'max_revisions' });
+  expect(setting.value).toBe(3);
+});
+
+describe('with a paid brief and its project', () => {
+  const briefId = randomUUID();
+  const projectId = randomUUID();
+  const deliveryDate = new Date('2026-12-31T23:30:00.000Z');
+  const changedAt = new Date('2026-06-15T00:15:30.123Z');
+
+  test('a project with its brief and a status-history row round-trips with cents and UTC instants', async () => {
+    const em = orm!.em.fork();
+    const brief = em.create(Brief, {
+      id: briefId,
+      funnel: 'wizard',
+      status: 'paid',
+      email: 'client@example.com',
+      videoType: 'youtube',
+      finalDurationMinutes: 2.5,
+      totalRushDurationMinutes: 42.25,
+      deliveryFormats: ['horizontal', 'vertical'],
+      currency: 'EUR',
+      estimatedHours: 4.5,
+      priceCents: 12_345,
+      offerPriceCents: 8_642,
+      launchOfferApplied: true,
+      amountPaidCents: 8_642,
+      stripeCheckoutSessionId: 'cs_test_roundtrip',
+      idempotencyKey: randomUUID(),
+      paidAt: changedAt,
+    });
+    const project = em.create(Project, {
+      id: projectId,
+      brief,
+      title: 'Vlog de voyage',
+      clientEmail: 'client@example.com',
+      clientId: randomUUID(),
+      totalPriceCents: 8_642,
+      currency: 'EUR',
+      deliveryDate,
+      durationMinutes: 2.5,
+      briefData: { objective: 'inspirer', delivery_formats: ['horizontal', 'vertical'], needs_subtitles: true },
+    });
+    em.create(StatusHistory, {
+      project,
+      oldStatus: null,
+      newStatus: 'brief_received',
+      comment: 'Paiement confirmé',
+      changerName: 'Système',
+      createdAt: changedAt,
+    });
+    await em.flush();
+
+    const read = orm!.em.fork();
+    const loaded = await read.findOneOrFail(Project, projectId, { populate: ['brief'] });
+    expect(loaded.status).toBe('brief_received');
+    expect(loaded.totalPriceCents).toBe(8_642);
+    expect(loaded.currency).toBe('EUR');
+    expect(loaded.deliveryDate?.toISOString()).toBe('2026-12-31T23:30:00.000Z');
+    expect(loaded.durationMinutes).toBe(2.5);
+    expect(loaded.revisionCount).toBe(0);
+    expect(loaded.maxRevisions).toBe(3);
+    expect(loaded.version).toBe(1);
+    expect(loaded.briefData).toEqual({ objective: 'inspirer', delivery_formats: ['horizontal', 'vertical'], needs_subtitles: true });
+    expect(loaded.brief.id).toBe(briefId);
+    expect(loaded.brief.priceCents).toBe(12_345);
+    expect(loaded.brief.offerPriceCents).toBe(8_642);
+    expect(loaded.brief.estimatedHours).toBe(4.5);
+    expect(loaded.brief.totalRushDurationMinutes).toBe(42.25);
+    expect(loaded.brief.deliveryFormats).toEqual(['horizontal', 'vertical']);
+    expect(loaded.brief.videoTypes).toEqual([]);
+    expect(loaded.brief.launchOfferApplied).toBe(true);
+    expect(loaded.brief.paidAt?.toISOString()).toBe(changedAt.toISOString());
+
+    const history = await read.find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'asc' } });
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ oldStatus: null, newStatus: 'brief_received', changerName: 'Système' });
+    expect(history[0].createdAt.toISOString()).toBe('2026-06-15T00:15:30.123Z');
+
+    // Stored as the same instant, whatever the session's time zone.
+    const stored = await onScratch(async (client) => {
+      await client.query(`set time zone 'Pacific/Auckland'`);
+      const { rows } = await client.query<{ epoch_ms: string; total_price_cents: number; utc: string }>(
+        `select (extract(epoch from delivery_date) * 1000)::bigint as epoch_ms, total_price_cents,
+                to_char(delivery_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as utc
+           from projects where id = $1`,
+        [projectId],
+      );
+      return rows[0];
+    });
+    expect(Number(stored.epoch_ms)).toBe(deliveryDate.getTime());
+    expect(stored.total_price_cents).toBe(8_642);
+    expect(stored.utc).toBe('2026-12-31T23:30:00');
+  });
+
+  test('the status CHECK constraint rejects an unknown status', async () => {
+    const error = await sqlError(`update projects set status = 'archived' where id = $1`, [projectId]);
+    expect(error.code).toBe('23514');
+    expect(error.constraint).toBe('projects_status_check');
+  });
+
+  test('a second project for the same brief is refused', async () => {
+    const em = orm!.em.fork();
+    em.create(Project, {
+      brief: briefId,
+      title: 'Doublon',
+      clientEmail: 'client@example.com',
+      totalPriceCents: 8_642,
+    });
+    await expect(em.flush()).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+
+    const error = await sqlError(
+      `insert into projects (brief_id, title, client_email) values ($1, 'Doublon', 'client@example.com')`,
+      [briefId],
+    );
+    expect(error.code).toBe('23505');
+    expect(error.constraint).toBe('projects_brief_id_unique');
+  });
+
+  test('the version column refuses a stale write', async () => {
+    const first = orm!.em.fork();
+    const second = orm!.em.fork();
+    const mine = await first.findOneOrFail(Project, projectId);
+    const theirs = await second.findOneOrFail(Project, projectId);
+    mine.status = 'waiting_for_editor';
+    await first.flush();
+    expect(mine.version).toBe(2);
+    theirs.status = 'cancelled';
+    await expect(second.flush()).rejects.toBeInstanceOf(OptimisticLockError);
+  });
+});
+
+test('rolling every migration back leaves no application table', async () => {
+  await orm?.close(true);
+  orm = undefined;
+  const reverted = await migrateDownAll(scratchUrl);
+  expect(reverted).toEqual(MIGRATIONS.map((migration) => migration.name).reverse());
+  // Only the migrator's own bookkeeping table remains, and it is empty.
+  expect(await publicTables()).toEqual(['mikro_orm_migrations']);
+  const executed = await onScratch(async (client) => (await client.query('select count(*)::int as n from mikro_orm_migrations')).rows[0].n);
+  expect(executed).toBe(0);
+});
