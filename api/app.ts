@@ -1,0 +1,59 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { MESSAGES } from '../domain/messages';
+import type { HealthProbes } from './health/checks';
+import type { KeycloakAdminClient } from './keycloak/admin-client';
+import { HttpError } from './lib/http-error';
+import { authenticate, type TokenVerifier } from './middleware/auth';
+import { errorHandler } from './middleware/errors';
+import { serveFrontend } from './middleware/static-frontend';
+import { accountRoutes } from './routes/account';
+import { adminUserRoutes } from './routes/admin-users';
+import { systemRoutes, type PublicConfig } from './routes/system';
+
+export interface AppDeps {
+  verifyToken: TokenVerifier;
+  healthProbes: HealthProbes;
+  keycloakAdmin: KeycloakAdminClient;
+  publicConfig: PublicConfig;
+  frontendDist: string;
+}
+
+/** Bodies larger than this are refused before parsing. */
+export const JSON_BODY_LIMIT = '1mb';
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  app.use(errorHandler);
+  app.use(serveFrontend(deps.frontendDist));
+  app.use(
+    koaBody({
+      json: true,
+      multipart: false,
+      urlencoded: false,
+      text: false,
+      jsonLimit: JSON_BODY_LIMIT,
+      jsonStrict: true,
+      includeUnparsed: true,
+      onError: (error) => {
+        throw error;
+      },
+    }),
+  );
+  app.use(authenticate(deps.verifyToken));
+
+  for (const router of [
+    systemRoutes(deps.healthProbes, deps.publicConfig),
+    accountRoutes(),
+    adminUserRoutes(deps.keycloakAdmin),
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+
+  app.use((ctx) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new HttpError(404, MESSAGES.routeNotFound);
+  });
+  return app;
+}

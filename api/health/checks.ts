@@ -1,0 +1,45 @@
+export const COMPONENTS = ['database', 'temporal', 'keycloak', 'storage', 'smtp', 'payments'] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+export interface ComponentHealth {
+  status: 'ok' | 'down';
+  latencyMs: number;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'down';
+  components: Record<Component, ComponentHealth>;
+}
+
+/** One probe per component: resolves when the component answers, rejects otherwise. */
+export type HealthProbes = Record<Component, () => Promise<unknown>>;
+
+const PROBE_TIMEOUT_MS = 8_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs every probe in parallel; the report is `down` as soon as one component is. */
+export async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOUT_MS): Promise<HealthReport> {
+  const entries = await Promise.all(
+    COMPONENTS.map(async (component): Promise<[Component, ComponentHealth]> => {
+      const start = performance.now();
+      let status: ComponentHealth['status'] = 'ok';
+      try {
+        await withTimeout(Promise.resolve().then(probes[component]), timeoutMs);
+      } catch (error) {
+        status = 'down';
+        console.warn(`[health] ${component} is down: ${(error as Error).message}`);
+      }
+      return [component, { status, latencyMs: Math.round(performance.now() - start) }];
+    }),
+  );
+  const components = Object.fromEntries(entries) as Record<Component, ComponentHealth>;
+  const allOk = entries.every(([, health]) => health.status === 'ok');
+  return { status: allOk ? 'ok' : 'down', components };
+}

@@ -1,0 +1,126 @@
+import type { Context, Next } from 'koa';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { MESSAGES } from '../../domain/messages';
+import { productRoles, type Role } from '../../domain/roles';
+import { HttpError } from '../lib/http-error';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  emailVerified: boolean;
+  roles: Role[];
+}
+
+export interface AuthState {
+  user?: AuthUser;
+}
+
+interface KeycloakClaims extends JWTPayload {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+  realm_access?: { roles?: string[] };
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** JWKS endpoint; defaults to Keycloak's `<issuer>/protocol/openid-connect/certs`. */
+  jwksUrl?: string;
+}
+
+/**
+ * Verifies Keycloak access tokens: signature through the realm's JWKS, exact issuer, audience
+ * (the api), expiry. Any failure is a 401 with one French message; details stay in the logs.
+ */
+export function createTokenVerifier({ issuer, audience, jwksUrl }: TokenVerifierOptions) {
+  const jwks = createRemoteJWKSet(new URL(jwksUrl ?? `${issuer}/protocol/openid-connect/certs`), {
+    cooldownDuration: 30_000,
+  });
+  return async function verify(token: string): Promise<AuthUser> {
+    try {
+      const { payload } = await jwtVerify<KeycloakClaims>(token, jwks, { issuer, audience, clockTolerance: 5 });
+      if (!payload.sub) throw new HttpError(401, MESSAGES.unauthenticated);
+      return {
+        id: payload.sub,
+        email: payload.email ?? '',
+        firstName: payload.given_name,
+        lastName: payload.family_name,
+        emailVerified: payload.email_verified === true,
+        roles: productRoles(payload.realm_access?.roles),
+      };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (!(error instanceof joseErrors.JOSEError)) console.warn('[auth] token check failed:', error);
+      throw new HttpError(401, MESSAGES.unauthenticated);
+    }
+  };
+}
+
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.get('authorization');
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new HttpError(401, MESSAGES.unauthenticated);
+  return match[1];
+}
+
+/** Reads the caller when a token is present; a present but bad token is always a 401. */
+export function authenticate(verify: TokenVerifier) {
+  return async (ctx: Context, next: Next) => {
+    const token = bearerToken(ctx);
+    if (token) (ctx.state as AuthState).user = await verify(token);
+    await next();
+  };
+}
+
+export function currentUser(ctx: Context): AuthUser {
+  const user = (ctx.state as AuthState).user;
+  if (!user) throw new HttpError(401, MESSAGES.unauthenticated);
+  return user;
+}
+
+export async function requireAuth(ctx: Context, next: Next): Promise<void> {
+  currentUser(ctx);
+  await next();
+}
+
+/** 401 without a user, 403 when the user holds none of `roles`. */
+export function requireRole(...roles: Role[]) {
+  return async (ctx: Context, next: Next) => {
+    const user = currentUser(ctx);
+    if (!roles.some((role) => user.roles.includes(role))) throw new HttpError(403, MESSAGES.forbidden);
+    await next();
+  };
+}
+
+export interface ProjectParties {
+  clientId: string | null;
+  clientEmail: string;
+  editorId: string | null;
+}
+
+/** Project page access (000 §6): an admin, the project's client (by id or e-mail) or its editor. */
+export function canAccessProject(user: AuthUser, project: ProjectParties): boolean {
+  if (user.roles.includes('admin')) return true;
+  if (project.editorId && project.editorId === user.id) return true;
+  if (project.clientId && project.clientId === user.id) return true;
+  return Boolean(user.email) && user.emailVerified && project.clientEmail.toLowerCase() === user.email.toLowerCase();
+}
+
+/** Guards a `:projectId` route; `loadParties` returns null when the project does not exist (404). */
+export function requireProjectAccess(loadParties: (projectId: string) => Promise<ProjectParties | null>) {
+  return async (ctx: Context, next: Next) => {
+    const user = currentUser(ctx);
+    const projectId = (ctx.params as Record<string, string> | undefined)?.projectId;
+    const parties = projectId ? await loadParties(projectId) : null;
+    if (!parties) throw new HttpError(404, 'Projet introuvable');
+    if (!canAccessProject(user, parties)) throw new HttpError(403, 'Accès refusé');
+    await next();
+  };
+}

@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import { checkHealth, type HealthProbes } from '../health/checks';
+
+export interface PublicConfig {
+  keycloak: { url: string; realm: string; clientId: string };
+  appName: string;
+}
+
+/** Unauthenticated system routes: health for operators, runtime config for the SPA. */
+export function systemRoutes(probes: HealthProbes, publicConfig: PublicConfig): Router {
+  const router = new Router();
+  router.get('/api/health', async (ctx) => {
+    const report = await checkHealth(probes);
+    ctx.status = report.status === 'ok' ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = report;
+  });
+  router.get('/api/config', (ctx) => {
+    ctx.body = publicConfig;
+  });
+  return router;
+}

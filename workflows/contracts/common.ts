@@ -1,0 +1,2 @@
+/** The one task queue every Rushflow workflow and activity runs on. */
+export const TASK_QUEUE = 'rushflow';
