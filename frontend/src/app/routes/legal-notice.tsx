@@ -1,0 +1,1 @@
+export { LegalNoticePage as Component } from '@/features/legal/components/legal-notice-page';

@@ -1,0 +1,32 @@
+/** Every route of the application (spec 000 §2). Use `getHref` to build links. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  brief: { path: '/brief', getHref: () => '/brief' },
+  briefOld: { path: '/brief-old', getHref: () => '/brief-old' },
+  pricing: { path: '/pricing', getHref: () => '/pricing' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  recruitment: { path: '/recrutement', getHref: () => '/recrutement' },
+  login: { path: '/login', getHref: () => '/login' },
+  auth: {
+    path: '/auth',
+    getHref: (redirectTo?: string | null) =>
+      redirectTo ? `/auth?redirect=${encodeURIComponent(redirectTo)}` : '/auth',
+  },
+  confirmEmail: { path: '/confirm-email', getHref: () => '/confirm-email' },
+  paymentSuccess: { path: '/payment-success', getHref: () => '/payment-success' },
+  emailTest: { path: '/email-test', getHref: () => '/email-test' },
+  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  legalNotice: { path: '/legal-notice', getHref: () => '/legal-notice' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  editor: { path: '/editor', getHref: () => '/editor' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  project: {
+    path: '/project/:projectId',
+    getHref: (projectId: string) => `/project/${encodeURIComponent(projectId)}`,
+  },
+  systemTest: { path: '/test', getHref: () => '/test' },
+} as const;
+
+export const CONTACT_EMAIL = 'contact@rushflow.fr';
+export const APP_NAME = 'Rushflow';

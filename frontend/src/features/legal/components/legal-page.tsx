@@ -1,0 +1,124 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '@/components/layout/document-title';
+import { currentLanguage } from '@/i18n';
+import { frenchSpacing } from '@/i18n/typography';
+import { LEGAL_UPDATED_AT, type LegalDocument } from '../content/types';
+
+function withSpacing(doc: LegalDocument): LegalDocument {
+  const all = (lines: readonly string[] | undefined) => lines?.map(frenchSpacing);
+  return {
+    title: frenchSpacing(doc.title),
+    intro: frenchSpacing(doc.intro),
+    sections: doc.sections.map((section) => ({
+      ...section,
+      title: frenchSpacing(section.title),
+      paragraphs: section.paragraphs.map(frenchSpacing),
+      items: all(section.items),
+      after: all(section.after),
+      table: section.table && {
+        caption: section.table.caption,
+        head: section.table.head,
+        rows: section.table.rows.map((row) => row.map(frenchSpacing)),
+      },
+    })),
+  };
+}
+
+/** Renders one legal document in the display language (French is the reference text). */
+export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: LegalDocument } }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const doc = language === 'fr' ? withSpacing(documents.fr) : documents.en;
+  const date = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long' }).format(
+    new Date(`${LEGAL_UPDATED_AT}T12:00:00Z`),
+  );
+  const notice = t('legal.frenchPrevails');
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <DocumentTitle title={doc.title} />
+      <header className="border-b border-slate-200 pb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{doc.title}</h1>
+        <p className="mt-3 text-sm text-slate-500">{t('legal.lastUpdated', { date })}</p>
+        {notice ? <p className="mt-2 text-sm text-slate-500 italic">{notice}</p> : null}
+        <p className="mt-6 text-lg text-slate-700">{doc.intro}</p>
+      </header>
+
+      <nav aria-labelledby="legal-toc" className="mt-8 rounded-2xl bg-slate-50 p-6">
+        <h2 id="legal-toc" className="text-sm font-semibold text-slate-900">
+          {t('legal.onThisPage')}
+        </h2>
+        <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+          {doc.sections.map((section) => (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                className="rounded text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
+              >
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {doc.sections.map((section) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-32">
+          <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900">
+            {section.title}
+          </h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+          {section.items ? (
+            <ul className="mt-3 list-disc space-y-1.5 pl-6 leading-relaxed text-slate-700 marker:text-violet-600">
+              {section.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+          {section.table ? (
+            <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
+              <table className="w-full min-w-[32rem] text-left text-sm">
+                <caption className="sr-only">{section.table.caption}</caption>
+                <thead className="bg-slate-50 text-slate-900">
+                  <tr>
+                    {section.table.head.map((cell) => (
+                      <th key={cell} scope="col" className="px-4 py-3 font-semibold">
+                        {cell}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200 text-slate-700">
+                  {section.table.rows.map((row) => (
+                    <tr key={row[0]}>
+                      {row.map((cell, index) =>
+                        index === 0 ? (
+                          <th key={cell} scope="row" className="px-4 py-3 font-medium text-slate-900">
+                            {cell}
+                          </th>
+                        ) : (
+                          <td key={cell} className="px-4 py-3">
+                            {cell}
+                          </td>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {section.after?.map((paragraph) => (
+            <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,6 @@
+import { PRIVACY } from '../content/privacy';
+import { LegalPage } from './legal-page';
+
+export function PrivacyPage() {
+  return <LegalPage documents={PRIVACY} />;
+}

@@ -1,0 +1,208 @@
+import Keycloak, { type KeycloakTokenParsed } from 'keycloak-js';
+import { productRoles, type Role } from '@domain/roles';
+import { loadRuntimeConfig } from '@/lib/runtime-config';
+
+/**
+ * The single keycloak-js instance and a tiny external store of the session, so that React
+ * (through `AuthProvider`) and plain modules (the api client) read the same state.
+ */
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+}
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  user: AuthUser | null;
+  roles: Role[];
+  /** False when `/api/config` or Keycloak could not be reached: the site runs signed out. */
+  available: boolean;
+}
+
+export interface AuthRedirectOptions {
+  /** In-app path Keycloak returns to (defaults to the current path). */
+  redirectPath?: string;
+  /** Language of Keycloak's pages (`ui_locales`). */
+  locale?: string;
+}
+
+/** Thrown by `login`/`register` when the identity service cannot be reached. */
+export class AuthUnavailableError extends Error {
+  constructor() {
+    super('Authentication service unavailable');
+    this.name = 'AuthUnavailableError';
+  }
+}
+
+const INIT_TIMEOUT_MS = 12_000;
+const REFRESH_INTERVAL_MS = 30_000;
+const REFRESH_MIN_VALIDITY_S = 60;
+
+interface RushflowTokenParsed extends KeycloakTokenParsed {
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  email_verified?: boolean;
+}
+
+const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, roles: [], available: true };
+const UNAVAILABLE: AuthSnapshot = { status: 'anonymous', user: null, roles: [], available: false };
+
+let keycloak: Keycloak | null = null;
+let snapshot: AuthSnapshot = { status: 'loading', user: null, roles: [], available: false };
+let initPromise: Promise<void> | null = null;
+let refreshTimer: number | null = null;
+const listeners = new Set<() => void>();
+
+function setSnapshot(next: AuthSnapshot): void {
+  snapshot = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAuthSnapshot(): AuthSnapshot {
+  return snapshot;
+}
+
+function snapshotFrom(kc: Keycloak): AuthSnapshot {
+  const parsed = kc.tokenParsed as RushflowTokenParsed | undefined;
+  if (!kc.authenticated || !parsed?.sub) return ANONYMOUS;
+  return {
+    status: 'authenticated',
+    available: true,
+    roles: productRoles(parsed.realm_access?.roles),
+    user: {
+      id: parsed.sub,
+      email: parsed.email ?? '',
+      firstName: parsed.given_name ?? '',
+      lastName: parsed.family_name ?? '',
+      emailVerified: parsed.email_verified === true,
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new Error(`Timeout after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        window.clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        window.clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function startRefreshLoop(kc: Keycloak): void {
+  if (refreshTimer !== null) window.clearInterval(refreshTimer);
+  refreshTimer = window.setInterval(() => {
+    if (!kc.authenticated) return;
+    kc.updateToken(REFRESH_MIN_VALIDITY_S).catch(() => {
+      // The session ended on the server (expired, revoked, signed out elsewhere).
+      kc.clearToken();
+    });
+  }, REFRESH_INTERVAL_MS);
+}
+
+async function connect(): Promise<Keycloak> {
+  const config = await loadRuntimeConfig();
+  const kc = new Keycloak(config.keycloak);
+  const sync = () => {
+    if (keycloak === kc) setSnapshot(snapshotFrom(kc));
+  };
+  kc.onAuthSuccess = sync;
+  kc.onAuthRefreshSuccess = sync;
+  kc.onAuthLogout = sync;
+  kc.onTokenExpired = () => {
+    kc.updateToken(REFRESH_MIN_VALIDITY_S).catch(() => kc.clearToken());
+  };
+  await withTimeout(
+    kc.init({
+      onLoad: 'check-sso',
+      pkceMethod: 'S256',
+      silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
+      checkLoginIframe: false,
+    }),
+    INIT_TIMEOUT_MS,
+  );
+  return kc;
+}
+
+async function initialise(): Promise<void> {
+  try {
+    const kc = await connect();
+    keycloak = kc;
+    setSnapshot(snapshotFrom(kc));
+    startRefreshLoop(kc);
+  } catch (error) {
+    console.warn('[auth] service d’authentification indisponible, navigation hors connexion', error);
+    keycloak = null;
+    initPromise = null; // a later sign-in attempt tries again
+    if (snapshot.status !== 'authenticated') setSnapshot(UNAVAILABLE);
+  }
+}
+
+/** Starts the session check once (idempotent); resolves when the status is known. */
+export function initAuth(): Promise<void> {
+  if (!initPromise) initPromise = initialise();
+  return initPromise;
+}
+
+async function ready(): Promise<Keycloak> {
+  await initAuth();
+  if (!keycloak) throw new AuthUnavailableError();
+  return keycloak;
+}
+
+function redirectUri(path: string | undefined): string {
+  const target = path ?? `${window.location.pathname}${window.location.search}`;
+  return new URL(target, window.location.origin).toString();
+}
+
+/** Opens Keycloak's sign-in page. Rejects with `AuthUnavailableError` when it cannot be reached. */
+export async function login(options: AuthRedirectOptions = {}): Promise<void> {
+  const kc = await ready();
+  await kc.login({ redirectUri: redirectUri(options.redirectPath), locale: options.locale });
+}
+
+/** Opens Keycloak's sign-up page. Rejects with `AuthUnavailableError` when it cannot be reached. */
+export async function register(options: AuthRedirectOptions = {}): Promise<void> {
+  const kc = await ready();
+  await kc.register({ redirectUri: redirectUri(options.redirectPath), locale: options.locale });
+}
+
+/** Ends the Keycloak session and comes back to the home page. */
+export async function logout(): Promise<void> {
+  if (!keycloak) {
+    setSnapshot(snapshot.available ? ANONYMOUS : UNAVAILABLE);
+    return;
+  }
+  await keycloak.logout({ redirectUri: `${window.location.origin}/` });
+}
+
+/** A fresh access token (refreshed when it expires within 30 s), or null when signed out. */
+export async function getToken(): Promise<string | null> {
+  const kc = keycloak;
+  if (!kc?.authenticated) return null;
+  try {
+    await kc.updateToken(30);
+  } catch {
+    kc.clearToken();
+    return null;
+  }
+  return kc.token ?? null;
+}

@@ -1,0 +1,77 @@
+import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Role } from '@domain/roles';
+import {
+  AuthUnavailableError,
+  getAuthSnapshot,
+  getToken,
+  login as loginWithKeycloak,
+  logout as logoutFromKeycloak,
+  register as registerWithKeycloak,
+  subscribeAuth,
+  type AuthRedirectOptions,
+  type AuthStatus,
+  type AuthUser,
+} from '@/lib/auth-client';
+
+export type { AuthRedirectOptions, AuthStatus, AuthUser };
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  roles: Role[];
+  /** False when the identity service could not be reached (the site runs signed out). */
+  available: boolean;
+  login: (options?: AuthRedirectOptions) => Promise<void>;
+  register: (options?: AuthRedirectOptions) => Promise<void>;
+  logout: () => Promise<void>;
+  getToken: () => Promise<string | null>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
+
+  const guard = useCallback(
+    async (action: () => Promise<void>, fallbackKey: 'auth.errors.login' | 'auth.errors.register' | 'auth.errors.logout') => {
+      try {
+        await action();
+      } catch (error) {
+        if (error instanceof AuthUnavailableError) {
+          toast.error(t('auth.errors.unavailable'));
+        } else {
+          console.error(error);
+          toast.error(t(fallbackKey));
+        }
+      }
+    },
+    [t],
+  );
+
+  const login = useCallback(
+    (options?: AuthRedirectOptions) => guard(() => loginWithKeycloak(options), 'auth.errors.login'),
+    [guard],
+  );
+  const register = useCallback(
+    (options?: AuthRedirectOptions) => guard(() => registerWithKeycloak(options), 'auth.errors.register'),
+    [guard],
+  );
+  const logout = useCallback(() => guard(() => logoutFromKeycloak(), 'auth.errors.logout'), [guard]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...snapshot, login, register, logout, getToken }),
+    [snapshot, login, register, logout],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** The session. Throws when used outside `AuthProvider`. */
+export function useAuth(): AuthContextValue {
+  const context = use(AuthContext);
+  if (!context) throw new Error('useAuth doit être utilisé à l’intérieur d’un AuthProvider');
+  return context;
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { hasAnyRole, type Role } from '@domain/roles';
+import { ShieldAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+
+/** Signed-in pages: spinner while the session loads, then `/auth` when nobody is signed in. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const { t } = useTranslation();
+  const location = useLocation();
+
+  if (status === 'loading') {
+    return <Spinner fullPage label={t('common.loading')} />;
+  }
+  if (status !== 'authenticated') {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={paths.auth.getHref(back)} replace />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * Shows its content only to users holding at least one of `roles` (everything when `roles` is
+ * empty). The server checks again on every call; this only decides what to display.
+ */
+export function RoleGate({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { status, roles: held } = useAuth();
+  const { t } = useTranslation();
+
+  if (status === 'loading') {
+    return <Spinner fullPage label={t('auth.checkingPermissions')} />;
+  }
+  if (status !== 'authenticated' || !hasAnyRole(held, roles)) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center" role="alert">
+        <ShieldAlert className="size-10 text-slate-400" aria-hidden="true" />
+        <p className="text-lg text-slate-700">{t('auth.forbidden')}</p>
+        <Button asChild variant="outline">
+          <Link to={paths.home.getHref()}>{t('common.backHome')}</Link>
+        </Button>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,58 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Absolute path of a folder relative to this file (POSIX; the config runs in Node). */
+const here = (relative: string) => decodeURIComponent(new URL(relative, import.meta.url).pathname).replace(/\/$/, '');
+
+const frontendRoot = here('.');
+const repoRoot = here('..');
+
+const port = Number(process.env.VITE_PORT ?? 5173);
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+const proxy = {
+  '/api': {
+    target: apiTarget,
+    changeOrigin: true,
+  },
+};
+
+export default defineConfig({
+  root: frontendRoot,
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      { find: '@domain', replacement: here('../domain') },
+      { find: '@', replacement: here('./src') },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          if (id.includes('@radix-ui') || id.includes('lucide-react')) return 'ui';
+          if (id.includes('keycloak-js')) return 'keycloak';
+          return 'vendor';
+        },
+      },
+    },
+  },
+  server: {
+    port,
+    strictPort: true,
+    proxy,
+    fs: { allow: [repoRoot] },
+  },
+  preview: {
+    port,
+    strictPort: true,
+    proxy,
+  },
+});

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The header landmark (desktop viewport unless a test says otherwise). */
+const header = (page: Page) => page.getByRole('banner');
+
+test.describe('site shell', () => {
+  test('home shows the launch offer and the prices', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('-30 % pour les 10 premiers clients')).toBeVisible();
+    await expect(page.getByText('À partir de 27 €/h')).toBeVisible();
+    await expect(page.getByText('32 $/h')).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Commander un montage' }).first()).toHaveAttribute('href', '/brief');
+    await expect(main.getByRole('link', { name: 'Voir les tarifs' }).first()).toHaveAttribute('href', '/pricing');
+    await expect(page).toHaveTitle(/Rushflow/);
+  });
+
+  test('terms of service: French law and liability limited to the amount paid', async ({ page }) => {
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1, name: 'Conditions générales d’utilisation' })).toBeVisible();
+    await expect(page.getByText('Les présentes conditions sont soumises au droit français.')).toBeVisible();
+    await expect(page.getByText(/limitée au montant payé par le client/)).toBeVisible();
+  });
+
+  test('privacy policy: retention periods, GDPR rights and the CNIL', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row', { name: /Données de compte/ })).toContainText('puis 3 ans');
+    await expect(table.getByRole('row', { name: /Données de facturation/ })).toContainText('10 ans');
+    await expect(table.getByRole('row', { name: /Fichiers de projet/ })).toContainText('1 an après la livraison');
+    await expect(table.getByRole('row', { name: /Journaux techniques/ })).toContainText('12 mois');
+    await expect(page.getByRole('heading', { name: /Vos droits/ })).toBeVisible();
+    await expect(page.getByText(/\(CNIL\)/)).toBeVisible();
+  });
+
+  test('legal notice shows only « Définition en cours »', async ({ page }) => {
+    await page.goto('/legal-notice');
+    await expect(page.getByRole('main')).toContainText('Définition en cours');
+  });
+
+  test('the footer links the legal pages, contact, recruitment and the mailbox', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const href of ['/terms-of-service', '/privacy-policy', '/legal-notice', '/contact', '/recrutement']) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.locator('a[href="mailto:contact@rushflow.fr"]')).toContainText('contact@rushflow.fr');
+  });
+
+  test('an unknown address shows the 404 page with its four links and a back button', async ({ page }) => {
+    await page.goto('/cette-page-n-existe-pas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: 'Commander un montage' })).toHaveAttribute('href', '/brief');
+    await expect(main.getByRole('link', { name: 'Tarifs' })).toHaveAttribute('href', '/pricing');
+    await expect(main.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    await expect(main.getByRole('button', { name: 'Page précédente' })).toBeVisible();
+  });
+
+  test('the FR/EN toggle switches the header and persists after a reload', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(header(page).getByRole('link', { name: 'Tarifs' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Connexion' })).toBeVisible();
+
+    await header(page).getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(header(page).getByRole('link', { name: 'Pricing' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Become an editor' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Order' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.reload();
+    await expect(header(page).getByRole('link', { name: 'Pricing' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await header(page).getByRole('button', { name: 'FR', exact: true }).click();
+    await expect(header(page).getByRole('link', { name: 'Tarifs' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('a signed-out visitor of /dashboard ends on /auth', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth(\?|$)/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Espace Administration' })).toBeVisible();
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('opens from the hamburger and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await expect(trigger).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Tarifs' })).toBeHidden();
+
+    await trigger.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Tarifs' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Commander' })).toHaveAttribute('href', '/brief');
+    await expect(menu.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/auth');
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
