@@ -16,8 +16,9 @@ export async function ensureNodeModules() {
   if (!stale) return;
   const start = Date.now();
   log('setup', 'installing npm dependencies (first time only, a few minutes)…');
-  const lock = fs.existsSync(path.join(ROOT, 'package-lock.json'));
-  await run('npm', [lock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ROOT, quiet: true });
+  // `npm install` (not `npm ci`): it follows package-lock.json and tolerates the lock's missing
+  // entries for other platforms' optional binaries.
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ROOT, quiet: true });
   log('setup', `npm dependencies installed in ${Math.round((Date.now() - start) / 1000)} s`);
 }
 
