@@ -41,7 +41,7 @@ try {
     ['Keycloak admin', `${config.env.KEYCLOAK_URL}/admin/  (${config.env.KEYCLOAK_ADMIN_USER} / ${config.env.KEYCLOAK_ADMIN_PASSWORD})`],
     ['E-mails (web)', config.env.MAIL_UI_URL],
     ['S3 console', `${config.env.S3_CONSOLE_URL}  (${config.env.S3_ACCESS_KEY_ID} / ${config.env.S3_SECRET_ACCESS_KEY})`],
-    ['Stripe', config.env.STRIPE_SECRET_KEY ? 'Stripe (clé configurée)' : `stripe-mock ${config.env.STRIPE_API_BASE} + paiement simulé`],
+    ['Stripe', config.env.STRIPE_SECRET_KEY ? 'Stripe (clé configurée)' : `stripe-mock ${config.env.STRIPE_API_BASE}`],
     ['Données', config.dataDir],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     accessKeyId: config.S3_ACCESS_KEY_ID,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
   });
-  const origins = [config.APP_URL, process.env.VITE_URL ?? 'http://localhost:5173'];
+  const origins = [config.APP_URL, process.env.VITE_URL ?? config.APP_URL];
   console.log('buckets:', JSON.stringify(await ensureBuckets(s3, origins)));
 
   const keycloak = new KeycloakAdminClient({

@@ -18,13 +18,16 @@ export const BUCKETS = ['briefs', 'video-uploads', 'project-files'];
 
 /** Everything a profile needs: ports, its data folder and the environment its processes get. */
 export function stackConfig(profile, root) {
-  const ports = PORTS[profile];
+  // RUSHFLOW_PORT_OFFSET shifts every port, so a second copy of the stack can run beside the first.
+  const offset = Number(process.env.RUSHFLOW_PORT_OFFSET || 0);
+  const ports = Object.fromEntries(Object.entries(PORTS[profile]).map(([name, port]) => [name, port + offset]));
   const dataDir = process.env.RUSHFLOW_DATA_DIR || path.join(root, '.data', profile);
   const appUrl = `http://localhost:${ports.app}`;
   const env = {
     NODE_ENV: profile === 'test' ? 'test' : process.env.NODE_ENV || 'development',
     PORT: String(ports.app),
     APP_URL: process.env.APP_URL || appUrl,
+    VITE_URL: `http://localhost:${ports.vite}`,
     DATABASE_URL: process.env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${ports.postgres}/rushflow`,
     TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${ports.temporal}`,
     TEMPORAL_NAMESPACE: process.env.TEMPORAL_NAMESPACE || 'default',
