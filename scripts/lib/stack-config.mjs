@@ -25,6 +25,7 @@ export function stackConfig(profile, root) {
   const appUrl = `http://localhost:${ports.app}`;
   const env = {
     NODE_ENV: profile === 'test' ? 'test' : process.env.NODE_ENV || 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL || (profile === 'test' ? 'WARN' : 'INFO'),
     PORT: String(ports.app),
     APP_URL: process.env.APP_URL || appUrl,
     VITE_URL: `http://localhost:${ports.vite}`,

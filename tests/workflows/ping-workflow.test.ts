@@ -4,6 +4,7 @@ import { createActivities } from '../../activities';
 import { pingWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { expectedPong, pingWorkflowId } from '../../workflows/contracts/ping';
+import { recordHistoryIfAsked } from '../support/histories';
 import { createTimeSkippingEnv } from '../support/temporal-test-env';
 
 let env: TestWorkflowEnvironment;
@@ -23,8 +24,8 @@ test('the ping workflow answers through the worker’s activity', async () => {
     workflowsPath: require.resolve('../../workflows'),
     activities: createActivities(),
   });
-  const pong = await worker.runUntil(
-    env.client.workflow.execute(pingWorkflow, { taskQueue: TASK_QUEUE, workflowId: pingWorkflowId('t1'), args: ['t1'] }),
-  );
+  const handle = await env.client.workflow.start(pingWorkflow, { taskQueue: TASK_QUEUE, workflowId: pingWorkflowId('t1'), args: ['t1'] });
+  const pong = await worker.runUntil(handle.result());
   expect(pong).toBe(expectedPong('t1'));
+  await recordHistoryIfAsked('ping-workflow', handle);
 });
