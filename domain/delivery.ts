@@ -1,0 +1,123 @@
+/**
+ * Delivery dates (spec 001 §5.1, §9.3). Calendar dates are `YYYY-MM-DD` strings handled in UTC, so
+ * the result never depends on the machine's time zone; only Monday to Friday are counted.
+ */
+import {
+  DEFAULT_FINAL_MINUTES,
+  DEFAULT_RUSH_TO_FINAL_RATIO,
+  minimumWorkingDays,
+  SERVICE_CATEGORY_TABLE,
+  type ServiceCategory,
+  type VisualComplexity,
+} from './pricing';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+function parseIsoDate(date: string): Date {
+  const match = ISO_DATE.exec(date);
+  const parsed = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+  if (!parsed || parsed.toISOString().slice(0, 10) !== date) throw new RangeError(`Not a calendar date: ${date}`);
+  return parsed;
+}
+
+function formatIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function isWorkingDay(date: string): boolean {
+  const weekday = parseIsoDate(date).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+/** The date reached after counting `workingDays` Monday-to-Friday days after `from` (not counting `from`). */
+export function addWorkingDays(from: string, workingDays: number): string {
+  let cursor = parseIsoDate(from).getTime();
+  let counted = 0;
+  while (counted < workingDays) {
+    cursor += DAY_MS;
+    const weekday = new Date(cursor).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) counted += 1;
+  }
+  return formatIsoDate(new Date(cursor));
+}
+
+/** Today in a time zone (default Paris, the agency's), as `YYYY-MM-DD`. */
+export function todayIn(timeZone = 'Europe/Paris', now: Date = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export interface DeliveryRuleInput {
+  serviceCategory: ServiceCategory;
+  visualComplexity: VisualComplexity;
+  /** `YYYY-MM-DD`. */
+  today: string;
+}
+
+/**
+ * §5.1: the first date reached after counting the category's minimum working days
+ * (ceil(minimum × complexity factor), §9.3) from today. No earlier desired date is accepted.
+ */
+export function earliestDeliveryDate({ serviceCategory, visualComplexity, today }: DeliveryRuleInput): string {
+  return addWorkingDays(today, minimumWorkingDays(serviceCategory, visualComplexity));
+}
+
+export type DeliveryDateCheck =
+  | { ok: true }
+  | { ok: false; minimumWorkingDays: number; earliestDate: string };
+
+/** The full form's date check (§5.1); the caller words the 'Date de livraison impossible' toast. */
+export function checkDesiredDeliveryDate(input: DeliveryRuleInput & { desiredDate: string }): DeliveryDateCheck {
+  const earliestDate = earliestDeliveryDate(input);
+  // ISO dates compare correctly as strings.
+  if (input.desiredDate >= earliestDate) return { ok: true };
+  return { ok: false, minimumWorkingDays: minimumWorkingDays(input.serviceCategory, input.visualComplexity), earliestDate };
+}
+
+/** Working days the date input offers when there is no estimate yet (§5.1). */
+export const DEFAULT_DATE_INPUT_DAYS = 3;
+
+/**
+ * §5.1: the date input's minimum is today plus the estimate's standard days (3 without an
+ * estimate), counted in working days like every delivery delay. It is never earlier than
+ * `earliestDeliveryDate`, so the input never offers a date the check would refuse.
+ */
+export function deliveryDateInputMinimum(input: DeliveryRuleInput & { standardDays?: number }): string {
+  const fromStandardDays = addWorkingDays(input.today, input.standardDays ?? DEFAULT_DATE_INPUT_DAYS);
+  const earliest = earliestDeliveryDate(input);
+  return fromStandardDays > earliest ? fromStandardDays : earliest;
+}
+
+export interface CategoryDeliveryDays {
+  /** Category standard days scaled by the durations, rounded up to whole working days. */
+  standardDays: number;
+  /** §9.3: express is offered from 4 standard days. */
+  expressAvailable: boolean;
+  /** Half the standard days, rounded up; null when express is not offered. */
+  expressDays: number | null;
+}
+
+/** The first day count from which express is offered (§9.3). */
+export const EXPRESS_FROM_STANDARD_DAYS = 4;
+
+/**
+ * §9.3 category rule: the table's standard days × max(1, √(final/5)) × max(1, log10(rush/10 + 1)),
+ * rounded up. Express, when offered, halves them (rounded up: half a working day is still a day).
+ */
+export function categoryDeliveryDays(input: {
+  serviceCategory: ServiceCategory;
+  finalMinutes?: number;
+  rushMinutes?: number;
+}): CategoryDeliveryDays {
+  const finalMinutes = input.finalMinutes ?? DEFAULT_FINAL_MINUTES;
+  const rushMinutes = input.rushMinutes ?? DEFAULT_RUSH_TO_FINAL_RATIO * finalMinutes;
+  const scaled =
+    SERVICE_CATEGORY_TABLE[input.serviceCategory].standardDeliveryDays *
+    Math.max(1, Math.sqrt(finalMinutes / DEFAULT_FINAL_MINUTES)) *
+    Math.max(1, Math.log10(rushMinutes / 10 + 1));
+  // Drop float noise before rounding up (10 × √4 must stay 20, not become 21).
+  const standardDays = Math.ceil(Math.round(scaled * 1e9) / 1e9);
+  const expressAvailable = standardDays >= EXPRESS_FROM_STANDARD_DAYS;
+  return { standardDays, expressAvailable, expressDays: expressAvailable ? Math.ceil(standardDays / 2) : null };
+}
