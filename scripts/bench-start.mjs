@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT } from './lib/stack.mjs';
 
 const IDLE_SECONDS = 30;
+const loadBefore = os.loadavg()[0];
 
 function descendants(pid) {
   const children = new Map();
@@ -51,7 +52,12 @@ function memoryOf(pid) {
 function runStart(label, env, { measureMemory = false } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own ports, so the bench runs beside a stack already up on the usual ones.
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, RUSHFLOW_PORT_OFFSET: process.env.RUSHFLOW_PORT_OFFSET ?? '20000', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let ready = false;
     const onData = async (chunk) => {
@@ -74,7 +80,10 @@ function runStart(label, env, { measureMemory = false } = {}) {
   });
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rushflow-bench-'));
+// Inside the work tree: PostgreSQL runs as its own user and cannot enter a private temp folder.
+fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+const dataDir = fs.mkdtempSync(path.join(ROOT, '.data', 'bench-'));
+fs.chmodSync(dataDir, 0o755);
 const results = [];
 try {
   if (process.argv.includes('--provisioning')) {
@@ -93,7 +102,7 @@ try {
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`\nnpm start on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`);
+console.log(`\nnpm start on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB (1-min load average before the runs: ${loadBefore.toFixed(2)})`);
 for (const { label, seconds, memory } of results) {
   console.log(`  ${label.padEnd(40)} ${seconds.toFixed(1)} s`);
   if (memory) {

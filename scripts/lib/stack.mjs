@@ -52,7 +52,7 @@ export async function provisionTools({ withBrowser = false, withTestServer = fal
     !external.temporal && ['temporal', () => ensureGoTool('temporal', 'provision')],
     !external.stripeMock && ['stripeMock', () => ensureGoTool('stripe-mock', 'provision')],
     !external.s3 && ['minio', () => ensureGoTool('minio', 'provision')],
-    !external.keycloak && ['keycloak', async () => (await import('../services/keycloak.mjs')).provisionKeycloak((m) => log('provision', m))],
+    !external.keycloak && ['keycloak', async () => (await import('../services/keycloak.mjs')).provisionKeycloak((_, message) => log('provision', message))],
     ['system', () => ensureAptPackages([
       { pkg: 'ffmpeg', command: 'ffprobe' },
       ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : []),
