@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { MESSAGES } from '../../domain/messages';
+import { projectPartiesOf } from '../../domain/project-lifecycle';
 import { productRoles, type Role } from '../../domain/roles';
 import { HttpError } from '../lib/http-error';
 
@@ -105,12 +106,9 @@ export interface ProjectParties {
   editorId: string | null;
 }
 
-/** Project page access (000 §6): an admin, the project's client (by id or e-mail) or its editor. */
+/** Project page access (000 §6): an admin, the project's client (by id or verified e-mail) or its editor. */
 export function canAccessProject(user: AuthUser, project: ProjectParties): boolean {
-  if (user.roles.includes('admin')) return true;
-  if (project.editorId && project.editorId === user.id) return true;
-  if (project.clientId && project.clientId === user.id) return true;
-  return Boolean(user.email) && user.emailVerified && project.clientEmail.toLowerCase() === user.email.toLowerCase();
+  return projectPartiesOf(user, project).length > 0;
 }
 
 /** Guards a `:projectId` route; `loadParties` returns null when the project does not exist (404). */
