@@ -8,7 +8,8 @@ const nodeBuiltins = ['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'chi
 const builtinPatterns = nodeBuiltins.flatMap((name) => [name, `node:${name}`, `${name}/*`, `node:${name}/*`]);
 
 const frontendPatterns = [
-  { group: ['**/api/**', '../../api*', '**/activities/**', '**/workflows/**'], message: 'The front end imports only domain/ and its own code.' },
+  // Server folders at the repository root; a feature's own `./api` or `../api` folder stays allowed.
+  { regex: '^(\\.\\./){2,}(api|activities|workflows)(/|$)', message: 'The front end imports only domain/ and its own code.' },
   { group: builtinPatterns, message: 'No Node built-ins in the browser.' },
 ];
 

@@ -4,6 +4,19 @@ import { z } from 'zod';
 const WorkerEnvSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  // Storage, read by the rush analysis (ffprobe through presigned GET URLs on this endpoint).
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Database and mail, for the brief's e-mails (read the brief, record each e-mail sent once).
+  DATABASE_URL: z.string().min(1),
+  SMTP_URL: z.string().min(1),
+  MAIL_FROM: z.string().default('Rushflow <bonjour@rushflow.local>'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  /** Test only: milliseconds the project creation pauses inside its transaction (worker-crash test). */
+  RUSHFLOW_TEST_PROJECT_CREATION_PAUSE_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;

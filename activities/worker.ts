@@ -1,4 +1,7 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { initOrm } from '../api/db/orm';
+import { createMailTransport } from '../api/lib/mailer';
+import { createS3Client } from '../api/lib/storage';
 import { TASK_QUEUE } from '../workflows/contracts/common';
 import { createActivities } from './index';
 import { loadWorkerConfig } from './config';
@@ -6,13 +9,28 @@ import { loadWorkerConfig } from './config';
 /** The worker process: runs every workflow and activity on task queue `rushflow`. */
 async function main(): Promise<void> {
   const config = loadWorkerConfig();
+  Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL) });
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const orm = await initOrm(config.DATABASE_URL);
+  const brief = { orm, mailTransport: createMailTransport(config.SMTP_URL), mailFrom: config.MAIL_FROM, appUrl: config.APP_URL };
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../workflows'),
-    activities: createActivities(),
+    activities: createActivities({
+      s3:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? createS3Client({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY })
+          : undefined,
+      brief,
+      pauseBeforeProjectInsert: config.RUSHFLOW_TEST_PROJECT_CREATION_PAUSE_MS
+        ? async () => {
+            console.log('[worker] project creation paused (test hook)');
+            await new Promise((resolve) => setTimeout(resolve, config.RUSHFLOW_TEST_PROJECT_CREATION_PAUSE_MS));
+          }
+        : undefined,
+    }),
   });
   const stop = () => worker.shutdown();
   process.once('SIGINT', stop);
@@ -20,6 +38,7 @@ async function main(): Promise<void> {
   console.log(`[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS}`);
   await worker.run();
   await connection.close();
+  await orm.close();
 }
 
 main().catch((error) => {

@@ -9,7 +9,15 @@ import { errorHandler } from './middleware/errors';
 import { serveFrontend } from './middleware/static-frontend';
 import { accountRoutes } from './routes/account';
 import { adminUserRoutes } from './routes/admin-users';
+import { briefRoutes, type BriefRouteDeps } from './routes/briefs';
+import { paymentRoutes, type PaymentRouteDeps } from './routes/payments';
+import { pricingRoutes, type PricingRouteDeps } from './routes/pricing';
 import { systemRoutes, type PublicConfig } from './routes/system';
+import { uploadRoutes } from './routes/uploads';
+import { editorProfileRoutes, type EditorProfileRouteDeps } from './routes/editor-profile';
+import { projectFileRoutes, type ProjectFileRouteDeps } from './routes/project-files';
+import { projectRoutes, type ProjectRouteDeps } from './routes/projects';
+import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
   verifyToken: TokenVerifier;
@@ -17,6 +25,13 @@ export interface AppDeps {
   keycloakAdmin: KeycloakAdminClient;
   publicConfig: PublicConfig;
   frontendDist: string;
+  pricing: PricingRouteDeps;
+  uploads: UploadService;
+  briefs: BriefRouteDeps;
+  payments: PaymentRouteDeps;
+  projects: ProjectRouteDeps;
+  projectFiles: Omit<ProjectFileRouteDeps, 'uploads'>;
+  editorProfile: EditorProfileRouteDeps;
 }
 
 /** Bodies larger than this are refused before parsing. */
@@ -47,6 +62,13 @@ export function createApp(deps: AppDeps): Koa {
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),
     adminUserRoutes(deps.keycloakAdmin),
+    pricingRoutes(deps.pricing),
+    uploadRoutes(deps.uploads),
+    briefRoutes(deps.briefs),
+    paymentRoutes(deps.payments),
+    projectRoutes(deps.projects),
+    projectFileRoutes({ ...deps.projectFiles, uploads: deps.uploads }),
+    editorProfileRoutes(deps.editorProfile),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

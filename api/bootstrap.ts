@@ -8,7 +8,10 @@ import { createMailTransport } from './lib/mailer';
 import { createStripeClient } from './lib/payments';
 import { createS3Client } from './lib/storage';
 import { createTokenVerifier } from './middleware/auth';
+import { createCheckoutService } from './payments/checkout-service';
+import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
 import { connectTemporal } from './temporal/client';
+import { createUploadService } from './uploads/upload-service';
 
 /** Connects once and reconnects on the next call after a failure, so the api boots without Temporal. */
 export function lazyTemporal(address: string, namespace: string): () => Promise<Client> {
@@ -22,9 +25,52 @@ export function lazyTemporal(address: string, namespace: string): () => Promise<
   };
 }
 
+/** Test hooks a test may add to the wiring (never set by the server). */
+export interface AppTestHooks {
+  /** Runs inside the webhook's transaction just before the commit (fault injection). */
+  webhookBeforeCommit?: StripeWebhookDeps['beforeCommit'];
+}
+
+/**
+ * The payment routes' wiring: real Stripe with a secret key, else stripe-mock at STRIPE_API_BASE
+ * and the simulated checkout (never beside a live key).
+ */
+function paymentDeps(config: ApiConfig, orm: MikroORM, temporal: () => Promise<Client>, hooks: AppTestHooks): AppDeps['payments'] {
+  const stripe = createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE);
+  // Any configured key (test or live) means real Stripe Checkout; only no key at all simulates.
+  const simulatedCheckout = config.STRIPE_SECRET_KEY === '';
+  const appUrl = config.APP_URL.replace(/\/$/, '');
+  return {
+    stripe,
+    appUrl,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    simulatedCheckout,
+    checkout: createCheckoutService({ em: () => orm.em.fork(), stripe, mode: simulatedCheckout ? 'simulated' : 'stripe', appUrl }),
+    webhook: createStripeWebhookHandler({
+      em: () => orm.em.fork(),
+      stripe,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      temporal,
+      beforeCommit: hooks.webhookBeforeCommit,
+    }),
+  };
+}
+
+/** The invoice's issuer, from the sender the mails use: `Name <address>`. */
+function invoiceIssuer(mailFrom: string): { name: string; email: string } {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(mailFrom);
+  return match ? { name: match[1] || 'Rushflow', email: match[2] } : { name: 'Rushflow', email: mailFrom.trim() };
+}
+
 /** Wires the api's dependencies from its configuration: one place for the server and the tests. */
-export function buildAppDeps(config: ApiConfig, orm: MikroORM): AppDeps {
+export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHooks = {}): AppDeps {
   const mail = createMailTransport(config.SMTP_URL);
+  const temporal = lazyTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  const storage = { region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY };
+  const s3 = createS3Client({ ...storage, endpoint: config.S3_ENDPOINT });
+  // Browsers reach storage through the public endpoint; URLs signed for it name that host.
+  const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });
+  const uploads = createUploadService({ em: () => orm.em.fork(), s3, publicS3, temporal });
   return {
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
     keycloakAdmin: new KeycloakAdminClient({
@@ -34,22 +80,24 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM): AppDeps {
       clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
     }),
     frontendDist: config.FRONTEND_DIST,
+    pricing: { em: () => orm.em.fork() },
+    briefs: { em: () => orm.em.fork(), temporal, uploads },
+    payments: paymentDeps(config, orm, temporal, hooks),
+    projects: { em: () => orm.em.fork(), invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
+    projectFiles: { em: () => orm.em.fork(), publicS3 },
+    editorProfile: { em: () => orm.em.fork() },
     publicConfig: {
       keycloak: { url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID },
       appName: 'Rushflow',
     },
     healthProbes: createHealthProbes({
       queryDatabase: () => orm.em.getConnection().execute('select 1'),
-      temporal: lazyTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE),
+      temporal,
       keycloakIssuer: config.keycloakIssuer,
-      s3: createS3Client({
-        endpoint: config.S3_ENDPOINT,
-        region: config.S3_REGION,
-        accessKeyId: config.S3_ACCESS_KEY_ID,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      }),
+      s3,
       verifySmtp: () => mail.verify(),
       stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE),
     }),
+    uploads,
   };
 }

@@ -65,23 +65,21 @@ try {
   await ensureNodeModules();
   const tools = await provisionTools({ withBrowser: wanted('e2e'), withTestServer: wanted('workflows') });
   if (wanted('unit')) record('unit', await jestSuite('unit', {}));
-  if (wanted('workflows')) record('workflows', await jestSuite('workflows', { TEMPORAL_TEST_SERVER: tools.temporalTestServer }));
 
-  const needsStack = wanted('api') || wanted('e2e');
-  if (needsStack) {
+  // Workflow tests run on the time-skipping server, with real activities against the stack's
+  // PostgreSQL, storage and SMTP; the api and browser tests use the whole stack.
+  if (wanted('workflows') || wanted('api') || wanted('e2e')) {
     stack = await bringUp('test', { fresh: true, tools });
     log('test', `test stack up in ${stack.bootSeconds.toFixed(1)} s`);
   }
-  if (needsStack && wanted('api')) {
-    record('api', await jestSuite('api', { ...stack.config.env, MAIL_API_URL: stack.config.env.MAIL_UI_URL, RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts) }));
-  }
+  const stackEnv = () => ({ ...stack.config.env, MAIL_API_URL: stack.config.env.MAIL_UI_URL, RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts) });
+  if (wanted('workflows')) record('workflows', await jestSuite('workflows', { ...stackEnv(), TEMPORAL_TEST_SERVER: tools.temporalTestServer }));
+  if (wanted('api')) record('api', await jestSuite('api', stackEnv()));
   if (wanted('e2e')) {
     const outputFile = path.join(resultsDir, 'e2e.json');
     const code = await runSuite(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '--config', 'tests/e2e/playwright.config.ts'], {
-      ...stack.config.env,
+      ...stackEnv(),
       E2E_BASE_URL: stack.config.appUrl,
-      MAIL_API_URL: stack.config.env.MAIL_UI_URL,
-      RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts),
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
     });
     record('e2e', playwrightCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 });

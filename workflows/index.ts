@@ -1,2 +1,5 @@
 // Every workflow the worker registers. Deterministic code only: see the lint rules for workflows/.
 export { pingWorkflow } from './ping-workflow';
+export { rushAnalysisWorkflow } from './rush-analysis-workflow';
+export { briefWorkflow } from './brief-workflow';
+export { projectWorkflow } from './project-workflow';

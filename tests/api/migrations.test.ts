@@ -15,6 +15,7 @@ jest.setTimeout(60_000);
 
 const APP_TABLES = [
   'briefs',
+  'checkout_sessions',
   'editor_applications',
   'editor_profiles',
   'notifications',
@@ -23,8 +24,11 @@ const APP_TABLES = [
   'project_messages',
   'project_revisions',
   'projects',
+  'sent_emails',
   'settings',
   'status_history',
+  'upload_sessions',
+  'uploaded_files',
 ];
 
 const EXPECTED_INDEXES = [

@@ -1,4 +1,5 @@
 import { Brief } from './brief';
+import { CheckoutSession } from './checkout-session';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
 import { Notification } from './notification';
@@ -7,11 +8,15 @@ import { Project } from './project';
 import { ProjectFile } from './project-file';
 import { ProjectMessage } from './project-message';
 import { ProjectRevision } from './project-revision';
+import { SentEmail } from './sent-email';
 import { Setting } from './setting';
 import { StatusHistory } from './status-history';
+import { UploadSession } from './upload-session';
+import { UploadedFile } from './uploaded-file';
 
 export {
   Brief,
+  CheckoutSession,
   EditorApplication,
   EditorProfile,
   Notification,
@@ -20,11 +25,15 @@ export {
   ProjectFile,
   ProjectMessage,
   ProjectRevision,
+  SentEmail,
   Setting,
   StatusHistory,
+  UploadSession,
+  UploadedFile,
 };
 export type { BriefAnalysis, BriefUploadedFile } from './brief';
 export type { ProjectBriefData } from './project';
+export type { CheckoutSessionStatus } from './checkout-session';
 
 /** Every entity, for the ORM configuration (no file discovery at run time). */
 export const ALL_ENTITIES = [
@@ -39,4 +48,8 @@ export const ALL_ENTITIES = [
   StatusHistory,
   Setting,
   ProcessedWebhookEvent,
+  UploadSession,
+  UploadedFile,
+  SentEmail,
+  CheckoutSession,
 ];

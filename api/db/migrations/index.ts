@@ -1,7 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial';
+import { Migration20261201000000_uploads } from './Migration20261201000000_uploads';
+import { Migration20261202000000_sent_emails } from './Migration20261202000000_sent_emails';
+import { Migration20261203000000_checkout_sessions } from './Migration20261203000000_checkout_sessions';
+import { Migration20261204000000_project_uploads } from './Migration20261204000000_project_uploads';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+  { name: 'Migration20261201000000_uploads', class: Migration20261201000000_uploads },
+  { name: 'Migration20261202000000_sent_emails', class: Migration20261202000000_sent_emails },
+  { name: 'Migration20261203000000_checkout_sessions', class: Migration20261203000000_checkout_sessions },
+  { name: 'Migration20261204000000_project_uploads', class: Migration20261204000000_project_uploads },
 ];

@@ -1,5 +1,5 @@
 import type { Role } from '@domain/roles';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
@@ -12,16 +12,27 @@ import { ProtectedRoute, RoleGate } from '@/lib/authorization';
 type PageKey =
   | 'brief'
   | 'briefOld'
-  | 'pricing'
   | 'contact'
   | 'recruitment'
-  | 'paymentSuccess'
   | 'emailTest'
-  | 'dashboard'
-  | 'editor'
-  | 'admin'
-  | 'project'
-  | 'systemTest';
+  | 'admin';
+
+const DashboardPage = lazy(() => import('./routes/dashboard').then((module) => ({ default: module.Component })));
+const EditorPage = lazy(() => import('./routes/editor').then((module) => ({ default: module.Component })));
+const ProjectPage = lazy(() => import('./routes/project').then((module) => ({ default: module.Component })));
+
+/** A guarded page's code loads after the session check, behind the same spinner. */
+function lazyPage(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Spinner fullPage />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const SystemTestPage = lazy(() =>
+  import('@/features/system-test/components/system-test-page').then((module) => ({ default: module.SystemTestPage })),
+);
 
 /** A page whose feature is not built yet. */
 function Pending({ page }: { page: PageKey }) {
@@ -48,23 +59,34 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: paths.home.path, lazy: () => import('./routes/home') },
-          { path: paths.brief.path, element: <Pending page="brief" /> },
-          { path: paths.briefOld.path, element: <Pending page="briefOld" /> },
-          { path: paths.pricing.path, element: <Pending page="pricing" /> },
+          { path: paths.brief.path, lazy: () => import('./routes/brief') },
+          { path: paths.briefOld.path, lazy: () => import('./routes/brief-old') },
+          { path: paths.pricing.path, lazy: () => import('./routes/pricing') },
           { path: paths.contact.path, element: <Pending page="contact" /> },
           { path: paths.recruitment.path, element: <Pending page="recruitment" /> },
           { path: paths.login.path, lazy: () => import('./routes/login') },
           { path: paths.auth.path, lazy: () => import('./routes/auth') },
           { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
-          { path: paths.paymentSuccess.path, element: <Pending page="paymentSuccess" /> },
+          { path: paths.paymentSuccess.path, lazy: () => import('./routes/payment-success') },
+          { path: paths.briefPayment.path, lazy: () => import('./routes/brief-payment') },
+          { path: paths.simulatedCheckout.path, lazy: () => import('./routes/simulated-checkout') },
           { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service') },
           { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy') },
           { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice') },
-          { path: paths.dashboard.path, element: guarded(<Pending page="dashboard" />) },
-          { path: paths.editor.path, element: guarded(<Pending page="editor" />, ['editor']) },
+          { path: paths.dashboard.path, element: guarded(lazyPage(DashboardPage)) },
+          { path: paths.editor.path, element: guarded(lazyPage(EditorPage), ['editor']) },
           { path: paths.admin.path, element: guarded(<Pending page="admin" />, ['admin']) },
-          { path: paths.project.path, element: guarded(<Pending page="project" />) },
-          { path: paths.systemTest.path, element: guarded(<Pending page="systemTest" />, ['admin']) },
+          // The server decides who sees a project (client, its editor, admin): 'Accès refusé' comes from it.
+          { path: paths.project.path, element: guarded(lazyPage(ProjectPage)) },
+          {
+            path: paths.systemTest.path,
+            element: guarded(
+              <Suspense fallback={<Spinner />}>
+                <SystemTestPage />
+              </Suspense>,
+              ['admin'],
+            ),
+          },
           { path: paths.emailTest.path, element: guarded(<Pending page="emailTest" />, ['admin']) },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],

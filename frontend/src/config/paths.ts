@@ -14,6 +14,12 @@ export const paths = {
   },
   confirmEmail: { path: '/confirm-email', getHref: () => '/confirm-email' },
   paymentSuccess: { path: '/payment-success', getHref: () => '/payment-success' },
+  briefPayment: {
+    path: '/brief/:briefId/payment',
+    getHref: (briefId: string) => `/brief/${encodeURIComponent(briefId)}/payment`,
+  },
+  /** The local stand-in for Stripe Checkout (no Stripe key configured). */
+  simulatedCheckout: { path: '/checkout/simulated', getHref: () => '/checkout/simulated' },
   emailTest: { path: '/email-test', getHref: () => '/email-test' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },

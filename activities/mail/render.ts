@@ -1,0 +1,60 @@
+import mjml2html from 'mjml';
+
+/** Characters that would break out of the text of an e-mail's HTML. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * MJML → HTML. A template error is a bug, so it fails loudly instead of sending a broken e-mail.
+ * (mjml 4 renders synchronously while its typings announce mjml 5's promise: awaiting covers both.)
+ */
+export async function renderMjml(source: string): Promise<string> {
+  const { html, errors } = await Promise.resolve(mjml2html(source, { validationLevel: 'strict', keepComments: false }));
+  if (errors.length > 0) throw new Error(`Invalid e-mail template: ${errors.map((error) => error.formattedMessage).join('; ')}`);
+  return html;
+}
+
+export interface LayoutOptions {
+  /** Shown by mail clients next to the subject. */
+  preview: string;
+  appUrl: string;
+  /** MJML body sections (already escaped). */
+  body: string;
+}
+
+/** The Rushflow frame every e-mail shares: header, white card, footer with the site's address. */
+export function layout({ preview, appUrl, body }: LayoutOptions): string {
+  return `<mjml lang="fr">
+  <mj-head>
+    <mj-title>Rushflow</mj-title>
+    <mj-preview>${escapeHtml(preview)}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="15px" line-height="1.6" color="#1e293b" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f1f5f9">
+    <mj-section padding="24px 0 8px">
+      <mj-column>
+        <mj-text align="center" font-size="22px" font-weight="700" color="#6d28d9">Rushflow</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-wrapper background-color="#ffffff" border-radius="12px" padding="8px 0">
+      ${body}
+    </mj-wrapper>
+    <mj-section>
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#64748b">
+          Rushflow — montage vidéo en ligne · <a href="${escapeHtml(appUrl)}" style="color:#6d28d9">${escapeHtml(appUrl.replace(/^https?:\/\//, ''))}</a>
+        </mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+}

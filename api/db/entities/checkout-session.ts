@@ -1,0 +1,60 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Brief } from './brief';
+import { check, createdAt, sqlIndex, timestamp, updatedAt, uuidPk } from './columns';
+
+/** open → paid; open → processing (asynchronous method) → paid | failed; open → expired. */
+export const CHECKOUT_SESSION_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+
+/**
+ * One checkout started for a brief, recorded by the api before Stripe is called: its amount
+ * (decided here, never by the browser), whether it holds a launch-offer place, and its state as
+ * the verified webhooks report it. stripe-mock is stateless, so the simulated checkout reads its
+ * session from this table too.
+ */
+export const CheckoutSession = defineEntity({
+  name: 'CheckoutSession',
+  tableName: 'checkout_sessions',
+  properties: {
+    /** Ours; also the Stripe idempotency key and `metadata.checkoutId`. */
+    id: uuidPk(),
+    /** Column `brief_id`. */
+    brief: () => p.manyToOne(Brief).deleteRule('cascade'),
+    /** Stripe's `cs_…` id, or the simulated checkout's `cs_test_sim_…`; null until Stripe answered. */
+    sessionId: p.text().nullable().unique('checkout_sessions_session_id_unique'),
+    checkoutUrl: p.text().nullable(),
+    /** True for the local simulated checkout (no real key configured). */
+    simulated: p.boolean().default(false),
+    status: p.enum([...CHECKOUT_SESSION_STATUSES]).default('open'),
+    /** Charged amount, integer cents of `currency`. */
+    amountCents: p.integer(),
+    /** Lower-case ISO code, as Stripe writes it. */
+    currency: p.enum(['eur', 'usd']),
+    /** True when this session holds one of the launch-offer places (released when it expires or fails). */
+    launchOfferClaimed: p.boolean().default(false),
+    expiresAt: p.datetime(),
+    paidAt: timestamp(),
+    /** What Stripe reports as paid, integer cents. */
+    amountPaidCents: p.integer().nullable(),
+    paymentIntentId: p.text().nullable(),
+    /** The Stripe event that settled the session (paid, failed or expired). */
+    settledByEventId: p.text().nullable(),
+    /** Set when something about this payment needs an admin (e.g. paid after the brief expired). */
+    needsAttention: p.text().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  checks: [
+    check('checkout_sessions', 'amount_cents', 'amount_cents >= 0'),
+  ],
+  indexes: [
+    sqlIndex('checkout_sessions', 'checkout_sessions_brief_id_created_at_index', '"brief_id", "created_at" desc'),
+    sqlIndex('checkout_sessions', 'checkout_sessions_launch_offer_index', '"status"', '"launch_offer_claimed"'),
+    // At most one open checkout per brief: a double click or a second tab reuses it.
+    {
+      name: 'checkout_sessions_one_open_per_brief',
+      expression: `create unique index "checkout_sessions_one_open_per_brief" on "checkout_sessions" ("brief_id") where "status" = 'open'`,
+    },
+  ],
+});
+export type CheckoutSession = InferEntity<typeof CheckoutSession>;

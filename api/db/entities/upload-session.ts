@@ -1,0 +1,31 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { UPLOAD_AREAS } from '../../../domain/uploads';
+import type { RushAnalysisResult } from '../../../domain/analysis';
+import { createdAt, timestamp, uuidPk } from './columns';
+import { Project } from './project';
+
+/**
+ * A browser's upload session for one brief's rushes. Anonymous visitors may upload, so the session
+ * is owned by a secret handed out once at creation (only its SHA-256 is stored) and, for a
+ * signed-in user, by the user id as well.
+ */
+export const UploadSession = defineEntity({
+  name: 'UploadSession',
+  tableName: 'upload_sessions',
+  properties: {
+    id: uuidPk(),
+    /** hex SHA-256 of the secret the browser presents in `X-Upload-Session`. */
+    secretHash: p.text(),
+    /** Keycloak user id; null for an anonymous session (keys then start with `anonymous/`). */
+    userId: p.text().nullable(),
+    /** Which funnel or project area uploads: decides the accepted types, the limit and the bucket. */
+    area: p.enum([...UPLOAD_AREAS]),
+    /** Column `project_id`: set for the project areas, whose completed files become project files. */
+    project: () => p.manyToOne(Project).nullable().deleteRule('cascade'),
+    /** The latest duration analysis (001 §3.4). */
+    analysis: p.json<RushAnalysisResult>().nullable(),
+    analysedAt: timestamp(),
+    createdAt: createdAt(),
+  },
+});
+export type UploadSession = InferEntity<typeof UploadSession>;

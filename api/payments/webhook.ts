@@ -1,0 +1,185 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type Stripe from 'stripe';
+import {
+  BRIEF_WORKFLOW_TYPE,
+  briefWorkflowId,
+  paymentConfirmedSignal,
+  type BriefWorkflowInput,
+  type PaymentConfirmation,
+} from '../../workflows/contracts/brief';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { CheckoutSession } from '../db/entities';
+
+/** Stripe's default tolerance: a signature older than this is refused (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+
+export class WebhookSignatureError extends Error {
+  constructor(cause: unknown) {
+    super('Invalid Stripe webhook signature', { cause });
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export type WebhookOutcome =
+  | 'ignored' // an event type we do not handle, or a session that is not ours
+  | 'duplicate' // this event id was already processed
+  | 'paid'
+  | 'processing'
+  | 'failed'
+  | 'expired'
+  | 'unchanged'; // a late or repeated state (e.g. expired after paid): nothing to do
+
+export interface StripeWebhookDeps {
+  em: () => EntityManager;
+  stripe: Stripe;
+  webhookSecret: string;
+  temporal: () => Promise<Client>;
+  /**
+   * Test hook, called inside the transaction after the state change and the workflow signal, just
+   * before the commit: throwing there rolls everything back (the event is not marked processed).
+   */
+  beforeCommit?: (event: Stripe.Event) => void | Promise<void>;
+}
+
+function isHandled(type: string): type is HandledEventType {
+  return (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+function paymentIntentIdOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : (intent?.id ?? null);
+}
+
+/**
+ * Signals the brief's workflow. Normally it has been waiting since the submission. If it has
+ * already closed (the brief expired a moment before a payment that was nevertheless taken) the
+ * payment must not be lost: the workflow is started again for that brief, told it resumes for a
+ * payment, and the session is flagged for an admin.
+ */
+async function confirmPayment(client: Client, briefId: string, confirmation: PaymentConfirmation): Promise<'signalled' | 'restarted'> {
+  try {
+    await client.workflow.getHandle(briefWorkflowId(briefId)).signal(paymentConfirmedSignal, confirmation);
+    return 'signalled';
+  } catch (error) {
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+  }
+  const input: BriefWorkflowInput = { briefId, resumedByPayment: true };
+  await client.workflow.signalWithStart(BRIEF_WORKFLOW_TYPE, {
+    workflowId: briefWorkflowId(briefId),
+    taskQueue: TASK_QUEUE,
+    args: [input],
+    signal: paymentConfirmedSignal,
+    signalArgs: [confirmation],
+  });
+  return 'restarted';
+}
+
+/**
+ * `POST /api/webhooks/stripe`. The signature is checked on the raw body first: a bad or stale one
+ * changes nothing. Then, in ONE transaction: the event id is inserted into
+ * `processed_webhook_events` (a repeat finds it and stops; a concurrent repeat waits on the
+ * uncommitted row), the checkout session is moved forward, and for a payment the brief's workflow
+ * is signalled — before the commit, so a failure anywhere rolls back the dedupe row and Stripe's
+ * retry does it all again. The workflow ignores a second confirmation.
+ */
+export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
+  return async function handle(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
+    let event: Stripe.Event;
+    try {
+      event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      throw new WebhookSignatureError(error);
+    }
+    if (!isHandled(event.type)) return 'ignored';
+    const type = event.type;
+    const session = event.data.object as Stripe.Checkout.Session;
+
+    return deps.em().transactional(async (tx) => {
+      const inserted = await tx
+        .getConnection()
+        .execute<{ id: string }[]>(
+          `insert into "processed_webhook_events" ("id", "type") values (?, ?) on conflict ("id") do nothing returning "id"`,
+          [event.id, event.type],
+          'all',
+          tx.getTransactionContext(),
+        );
+      if (inserted.length === 0) return 'duplicate';
+
+      const checkoutId = session.metadata?.checkoutId;
+      const row =
+        (checkoutId ? await tx.findOne(CheckoutSession, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null) ??
+        (await tx.findOne(CheckoutSession, { sessionId: session.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+      if (!row || (row.sessionId && row.sessionId !== session.id && !row.simulated)) return 'ignored';
+
+      const outcome = await applyEvent(tx, row, type, session, event, deps.temporal);
+      await deps.beforeCommit?.(event);
+      return outcome;
+    });
+  };
+}
+
+async function applyEvent(
+  tx: EntityManager,
+  row: CheckoutSession,
+  type: HandledEventType,
+  session: Stripe.Checkout.Session,
+  event: Stripe.Event,
+  temporal: () => Promise<Client>,
+): Promise<WebhookOutcome> {
+  const paidNow =
+    type === 'checkout.session.async_payment_succeeded' ||
+    (type === 'checkout.session.completed' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
+
+  if (paidNow) {
+    if (row.status === 'paid') return 'unchanged';
+    // Money moved: this wins over any earlier local state (even a lapsed or expired session).
+    row.status = 'paid';
+    row.sessionId ??= session.id;
+    row.paidAt = new Date(event.created * 1000);
+    row.amountPaidCents = session.amount_total ?? row.amountCents;
+    row.paymentIntentId = paymentIntentIdOf(session);
+    row.settledByEventId = event.id;
+    await tx.flush();
+    const confirmation: PaymentConfirmation = {
+      sessionId: row.sessionId,
+      eventId: event.id,
+      amount: row.amountPaidCents,
+      currency: row.currency === 'usd' ? 'usd' : 'eur',
+    };
+    const delivery = await confirmPayment(await temporal(), row.brief.id, confirmation);
+    if (delivery === 'restarted') {
+      row.needsAttention = 'Paiement reçu après la fermeture du workflow du brief : workflow relancé pour créer le projet.';
+      await tx.flush();
+    }
+    return 'paid';
+  }
+
+  if (type === 'checkout.session.completed') {
+    // Completed with an asynchronous method still clearing: the place stays held until it settles.
+    if (row.status !== 'open') return 'unchanged';
+    row.status = 'processing';
+    row.sessionId ??= session.id;
+    await tx.flush();
+    return 'processing';
+  }
+
+  // Stripe expires only open sessions, and fails only asynchronous payments still clearing; any
+  // other combination is a late or repeated event. Either way the offer place is released.
+  const next = type === 'checkout.session.expired' ? 'expired' : 'failed';
+  const from = next === 'expired' ? ['open'] : ['open', 'processing'];
+  if (!from.includes(row.status)) return 'unchanged';
+  row.status = next;
+  row.settledByEventId = event.id;
+  await tx.flush();
+  return row.status;
+}

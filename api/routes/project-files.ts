@@ -1,0 +1,70 @@
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/core';
+import { DOWNLOAD_URL_EXPIRY_SECONDS, projectUploadRefusal, type ProjectFileView } from '../../domain/projects';
+import { ProjectUploadSessionSchema } from '../../domain/schemas/project';
+import { ProjectFile } from '../db/entities';
+import { HttpError } from '../lib/http-error';
+import { parseInput } from '../lib/validation';
+import { currentUser, requireProjectAccess } from '../middleware/auth';
+import { loadProject, loadProjectParties, partiesOf, projectIdOf } from '../projects/project-reads';
+import type { UploadService } from '../uploads/upload-service';
+
+export interface ProjectFileRouteDeps {
+  em: () => EntityManager;
+  /** Signs the download links browsers follow (the public endpoint). */
+  publicS3: S3Client;
+  uploads: UploadService;
+}
+
+/** `attachment` with the original name, ASCII fallback plus RFC 5987 for accents. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * The project's files (000 §2 Files tab): the list with short-lived download links, and upload
+ * sessions for the client's sources and the editor's final video. Uploads then go through the
+ * shared upload routes; a completed file becomes a `project_files` row there.
+ */
+export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
+  const router = new Router({ prefix: '/api/projects/:projectId' });
+  const guard = requireProjectAccess((projectId) => loadProjectParties(deps.em(), projectId));
+
+  /** Newest first (000 §7). */
+  router.get('/files', guard, async (ctx) => {
+    const rows = await deps.em().find(ProjectFile, { project: projectIdOf(ctx.params.projectId) }, { orderBy: { createdAt: 'desc' } });
+    const files: ProjectFileView[] = await Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        filename: row.filename,
+        fileType: row.fileType,
+        mimeType: row.mimeType ?? null,
+        fileSize: row.fileSize,
+        uploadedBy: row.uploadedBy,
+        createdAt: row.createdAt.toISOString(),
+        downloadUrl: await getSignedUrl(
+          deps.publicS3,
+          new GetObjectCommand({ Bucket: row.storageBucket, Key: row.storageKey, ResponseContentDisposition: contentDisposition(row.filename) }),
+          { expiresIn: DOWNLOAD_URL_EXPIRY_SECONDS },
+        ),
+      })),
+    );
+    ctx.body = { files };
+  });
+
+  /** Opens an upload session for `fileType`: sources by the client, the final video by the editor while editing. */
+  router.post('/upload-sessions', guard, async (ctx) => {
+    const user = currentUser(ctx);
+    const { fileType } = parseInput(ProjectUploadSessionSchema, ctx.request.body ?? {});
+    const project = await loadProject(deps.em(), ctx.params.projectId);
+    const refusal = projectUploadRefusal(fileType, partiesOf(user, project), project.status);
+    if (refusal) throw new HttpError(403, refusal);
+    ctx.status = 201;
+    ctx.body = await deps.uploads.createSession({ userId: user.id }, fileType === 'final' ? 'project_final' : 'project_source', project.id);
+  });
+
+  return router;
+}

@@ -1,0 +1,96 @@
+/**
+ * The payment saga's shared vocabulary: what the api answers, what the browser shows, the zod
+ * schemas both sides validate with. Amounts are integer cents of a lower-case ISO currency, as
+ * Stripe counts them.
+ */
+import { z } from 'zod';
+
+/** French messages of the payment pages (000 §8) and of the checkout. */
+export const PAYMENT_MESSAGES = {
+  noPendingBrief: 'Aucun brief en attente trouvé',
+  projectCreationFailed: 'Erreur lors de la création du projet',
+  unexpected: "Une erreur inattendue s'est produite",
+  paymentConfirmed: 'Paiement confirmé !',
+  /** The payment itself did not go through (asynchronous method refused, session expired unpaid). */
+  paymentNotCompleted: "Le paiement n'a pas abouti : aucun montant n'a été débité.",
+  briefNotFound: 'Brief introuvable.',
+  briefAlreadyPaid: 'Ce brief est déjà payé.',
+  briefNotPayable: "Ce brief n'est plus en attente de paiement.",
+  checkoutNotYours: 'Ce brief a été envoyé depuis un autre compte.',
+  checkoutUnavailable: 'Le paiement est momentanément indisponible. Réessayez dans quelques minutes.',
+  checkoutSessionClosed: 'Cette session de paiement est expirée ou déjà réglée.',
+  redirecting: 'Redirection vers le paiement sécurisé…',
+  simulatedBanner: 'Mode test — aucun paiement réel',
+  badSignature: 'Signature du webhook invalide.',
+} as const;
+
+/** Delay between receiving the checkout address and leaving for it (000 §9, 001 §4.2, §9.6). */
+export const CHECKOUT_REDIRECT_DELAY_MS = 1500;
+
+/** How often /payment-success asks for the payment's state. */
+export const PAYMENT_STATE_POLL_MS = 1500;
+
+/** Session storage key of the brief being paid (000 §7 create-project-after-payment). */
+export const PENDING_BRIEF_STORAGE_KEY = 'pendingBriefId';
+
+export const briefIdParamsSchema = z.object({
+  briefId: z.uuid({ error: 'Identifiant de brief invalide.' }),
+});
+
+/**
+ * A checkout session id as the browser holds it: Stripe's `cs_…` or the simulated `cs_test_sim_…`.
+ * Bounded so a lookup never receives arbitrary text.
+ */
+export const checkoutSessionIdSchema = z
+  .string({ error: 'Identifiant de session de paiement manquant.' })
+  .regex(/^cs_[A-Za-z0-9_]{8,250}$/, { error: 'Identifiant de session de paiement invalide.' });
+
+export const sessionIdParamsSchema = z.object({ sessionId: checkoutSessionIdSchema });
+
+export type PaymentCurrency = 'eur' | 'usd';
+
+/** `POST /api/briefs/:briefId/checkout`. */
+export interface CheckoutAnswer {
+  checkoutUrl: string;
+  sessionId: string;
+  amount: number;
+  currency: PaymentCurrency;
+  /** True when this checkout holds one of the launch-offer places (-30 %). */
+  launchOffer: boolean;
+  /** True for the local simulated checkout (no real payment). */
+  simulated: boolean;
+}
+
+/** `GET /api/payments/:sessionId`: the payment return page's three states (000 §2, §4). */
+export interface PaymentState {
+  state: 'creating' | 'success' | 'error';
+  projectId?: string;
+  message?: string;
+}
+
+/** `GET /api/briefs/:briefId/payment`: what the resume-payment page shows. */
+export interface BriefPaymentSummary {
+  briefId: string;
+  status: 'pending_payment' | 'paid' | 'expired' | 'cancelled';
+  currency: PaymentCurrency;
+  /** Full price, cents. */
+  priceCents: number;
+  /** Price with the launch offer, cents. */
+  offerPriceCents: number;
+  /** What a checkout started now would charge, given the places left (indication only). */
+  launchOfferAvailable: boolean;
+  /** Set once the project exists. */
+  projectId?: string;
+}
+
+/** `GET /api/payments/simulated/:sessionId`: the simulated checkout page's content. */
+export interface SimulatedCheckoutView {
+  sessionId: string;
+  briefId: string;
+  amount: number;
+  currency: PaymentCurrency;
+  launchOffer: boolean;
+  customerEmail: string;
+  status: 'open' | 'processing' | 'paid' | 'expired' | 'failed';
+  cancelUrl: string;
+}

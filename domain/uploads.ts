@@ -1,0 +1,238 @@
+import { z } from 'zod';
+
+/**
+ * Upload rules shared by the browser (early feedback) and the api (the decision): limits,
+ * accepted types, the object-key builder and the French messages of 001 §5.2, §8.1, §9.1.
+ */
+
+export const MAX_FILES_PER_BRIEF = 20;
+/** 500 GB (decimal, as the spec's label 'max 500GB par fichier' reads). */
+export const MAX_FILE_SIZE_BYTES = 500 * 1000 ** 3;
+export const MAX_FILE_SIZE_LABEL = '500GB';
+/** 100 MiB parts (001 §9.1); a file at or below this size goes up as a single part. */
+export const UPLOAD_CHUNK_SIZE_BYTES = 100 * 1024 * 1024;
+/** Parts of different files sent at the same time by one browser. */
+export const UPLOAD_PARALLEL_LIMIT = 4;
+/** Delays before the 1st, 2nd and 3rd retry of a failed upload (001 §9.1). */
+export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+/** How long a presigned part URL stays valid: long enough for a 100 MiB part on a slow line. */
+export const PART_URL_EXPIRY_SECONDS = 60 * 60;
+
+export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'mkv', 'm4v', 'webm'] as const;
+export const AUDIO_EXTENSIONS = ['mp3', 'wav', 'flac', 'aac', 'ogg', 'm4a', 'wma'] as const;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+export type MediaKind = 'video' | 'audio' | 'image';
+
+/**
+ * Where the uploader is used. Images are accepted only in the wizard, whose upload area advertises
+ * them (001 §5.3); the full form accepts video and audio (001 §5.2). The project page has two more
+ * (000 §2 Files tab): the client's sources and the editor's final video.
+ */
+export const BRIEF_UPLOAD_AREAS = ['brief', 'wizard'] as const;
+export const PROJECT_UPLOAD_AREAS = ['project_source', 'project_final'] as const;
+export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS] as const;
+export type UploadArea = (typeof UPLOAD_AREAS)[number];
+export type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
+
+export function isProjectUploadArea(area: UploadArea): area is ProjectUploadArea {
+  return (PROJECT_UPLOAD_AREAS as readonly string[]).includes(area);
+}
+
+/** The final video (000 §9): .mp4, .mov, .avi only, at most 5 files. */
+export const FINAL_VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi'] as const;
+export const MAX_FINAL_FILES = 5;
+/** The project page's source uploader keeps the spec's uploader default (000 §2: maxFiles 10). */
+export const MAX_SOURCE_FILES = 10;
+
+export function acceptedExtensions(area: UploadArea): readonly string[] {
+  switch (area) {
+    case 'wizard':
+    case 'project_source':
+      return [...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS, ...IMAGE_EXTENSIONS];
+    case 'project_final':
+      return FINAL_VIDEO_EXTENSIONS;
+    case 'brief':
+      return [...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS];
+  }
+}
+
+/** How many files one upload session of the area may keep. */
+export function maxFilesFor(area: UploadArea): number {
+  if (area === 'project_final') return MAX_FINAL_FILES;
+  if (area === 'project_source') return MAX_SOURCE_FILES;
+  return MAX_FILES_PER_BRIEF;
+}
+
+/** Only a brief's rushes are analysed for their duration (001 §3.4); project files are not. */
+export function areaRunsAnalysis(area: UploadArea): boolean {
+  return !isProjectUploadArea(area);
+}
+
+/** The `accept` attribute of the file input: extensions, so a phone's picker offers the right files. */
+export function acceptAttribute(area: UploadArea): string {
+  return acceptedExtensions(area)
+    .map((extension) => `.${extension}`)
+    .join(',');
+}
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function mediaKindOfExtension(extension: string): MediaKind | null {
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(extension)) return 'video';
+  if ((AUDIO_EXTENSIONS as readonly string[]).includes(extension)) return 'audio';
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return 'image';
+  return null;
+}
+
+/**
+ * A declared MIME type agrees with the extension's kind, or says nothing useful (browsers give ''
+ * or application/octet-stream for .mkv, .wma…). The content itself is checked after the upload.
+ */
+function mimeAgrees(kind: MediaKind, mimeType: string): boolean {
+  const type = mimeType.toLowerCase();
+  if (!type || type === 'application/octet-stream') return true;
+  if (type.startsWith(`${kind}/`)) return true;
+  // Containers that browsers label by their other kind (an .ogg/.webm/.m4a with video/*, .asf …).
+  return kind !== 'image' && (type.startsWith('video/') || type.startsWith('audio/') || type === 'application/ogg' || type === 'application/vnd.ms-asf');
+}
+
+export const UPLOAD_MESSAGES = {
+  tooManyFilesTitle: 'Trop de fichiers',
+  tooManyFiles: `Vous ne pouvez uploader que ${MAX_FILES_PER_BRIEF} fichiers maximum`,
+  tooManyFilesFor: (max: number) => `Vous ne pouvez uploader que ${max} fichiers maximum`,
+  tooLargeTitle: 'Fichiers trop volumineux',
+  tooLarge: (name: string) => `${name} dépasse la limite de ${MAX_FILE_SIZE_LABEL} par fichier`,
+  unsupportedType: 'type de fichier non supporté',
+  unsupportedTypeTitle: 'Type de fichier non supporté',
+  areaLabel: `max ${MAX_FILE_SIZE_LABEL} par fichier`,
+  noConnection: 'Pas de connexion internet. Vérifiez votre réseau.',
+  storageUnavailable: 'Service de stockage temporairement indisponible. Réessayez dans quelques minutes.',
+  payloadTooLarge: (size: string) => `Fichier trop volumineux (${size}). Limite: ${MAX_FILE_SIZE_LABEL}`,
+  timeout: 'Upload annulé (timeout de 30 minutes dépassé)',
+  network: 'Erreur de connexion réseau détectée',
+  denied: 'Accès refusé - Session expirée',
+  storageError: 'Service de stockage temporairement indisponible',
+  chunkError: 'Erreur lors du traitement du fichier volumineux',
+  uploadFailedTitle: 'Upload échoué',
+  batchFailedTitle: "Erreur d'upload",
+  batchFailed: "Certains fichiers n'ont pas pu être uploadés",
+  uploadSucceeded: 'Upload réussi',
+  sessionNotFound: "Session d'upload introuvable.",
+  sessionDenied: "Cette session d'upload ne vous appartient pas.",
+  fileNotFound: 'Fichier introuvable dans cette session.',
+  fileNotUploading: "Ce fichier n'est plus en cours d'upload.",
+  partOutOfRange: 'Numéro de partie invalide pour ce fichier.',
+  notUploadedYet: "Le fichier n'est pas encore entièrement uploadé.",
+  nothingToAnalyse: 'Aucun fichier terminé à analyser.',
+  notAnalysed: 'Les fichiers d’un projet ne sont pas analysés.',
+} as const;
+
+export type UploadRejection = { code: 'type' | 'size' | 'count'; title: string; message: string };
+
+/**
+ * Checks one more file against the limits; `filesAlreadyInBrief` counts the files kept so far.
+ * Returns the rejection shown to the user, or null when the file is accepted.
+ */
+export function checkNewFile(
+  file: { name: string; size: number; type: string },
+  filesAlreadyInBrief: number,
+  area: UploadArea,
+): UploadRejection | null {
+  const max = maxFilesFor(area);
+  if (filesAlreadyInBrief >= max) {
+    return { code: 'count', title: UPLOAD_MESSAGES.tooManyFilesTitle, message: UPLOAD_MESSAGES.tooManyFilesFor(max) };
+  }
+  if (file.size > MAX_FILE_SIZE_BYTES) {
+    return { code: 'size', title: UPLOAD_MESSAGES.tooLargeTitle, message: UPLOAD_MESSAGES.tooLarge(file.name) };
+  }
+  const extension = fileExtension(file.name);
+  const kind = mediaKindOfExtension(extension);
+  if (!kind || !acceptedExtensions(area).includes(extension) || !mimeAgrees(kind, file.type)) {
+    return { code: 'type', title: UPLOAD_MESSAGES.unsupportedTypeTitle, message: `${file.name} : ${UPLOAD_MESSAGES.unsupportedType}` };
+  }
+  return null;
+}
+
+/** Letters, digits, dot and hyphen are kept; anything else becomes `_` (001 §7). */
+export function sanitiseFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9.-]/g, '_');
+}
+
+/**
+ * The object key inside bucket `briefs`: `{userId|anonymous}/{timestamp}_{sanitised name}`. The
+ * bucket already says "briefs", so the key starts with the owner segment. Only the server calls it.
+ */
+export function briefObjectKey(userId: string | null, timestampMs: number, name: string): string {
+  return `${userId ?? 'anonymous'}/${timestampMs}_${sanitiseFileName(name)}`;
+}
+
+/**
+ * The object key of a project file (000 §7 Storage): `{projectId}/{fileType}/{timestamp}-{name}`,
+ * in bucket project-files (source) or video-uploads (final). Only the server calls it.
+ */
+export function projectObjectKey(projectId: string, fileType: 'source' | 'final', timestampMs: number, name: string): string {
+  return `${projectId}/${fileType}/${timestampMs}-${sanitiseFileName(name)}`;
+}
+
+/** Parts needed for a file with 100 MiB parts; an empty file still has one (empty) part. */
+export function partCount(size: number): number {
+  return Math.max(1, Math.ceil(size / UPLOAD_CHUNK_SIZE_BYTES));
+}
+
+// — request schemas shared by the browser client and the api routes
+
+/** The public (possibly anonymous) session route serves the brief funnels only; project sessions are opened on the project. */
+export const CreateUploadSessionSchema = z.object({
+  area: z.enum(BRIEF_UPLOAD_AREAS, { message: "Zone d'upload inconnue." }).default('brief'),
+});
+
+export const AddUploadFileSchema = z.object({
+  name: z.string({ message: 'Le nom du fichier est requis.' }).trim().min(1, 'Le nom du fichier est requis.').max(255, 'Le nom du fichier est trop long (255 caractères maximum).'),
+  size: z.number({ message: 'La taille du fichier est requise.' }).int('La taille doit être un nombre entier d’octets.').min(0, 'La taille ne peut pas être négative.'),
+  type: z.string().max(200, 'Type MIME trop long.').default(''),
+});
+
+export const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete', 'abort'] as const;
+export type SignOperation = (typeof SIGN_OPERATIONS)[number];
+
+export const SignUploadRequestSchema = z.object({
+  operation: z.enum(SIGN_OPERATIONS, { message: 'Opération de signature inconnue.' }),
+  partNumber: z.number().int().min(1, 'Numéro de partie invalide.').max(10_000, 'Numéro de partie invalide.').optional(),
+});
+
+export type CreateUploadSessionInput = z.input<typeof CreateUploadSessionSchema>;
+export type AddUploadFileInput = z.input<typeof AddUploadFileSchema>;
+export type SignUploadRequest = z.input<typeof SignUploadRequestSchema>;
+
+/** Header carrying the session secret on every call after the session's creation. */
+export const UPLOAD_SESSION_HEADER = 'X-Upload-Session';
+
+export const UPLOADED_FILE_STATUSES = ['uploading', 'completed', 'rejected', 'cancelled'] as const;
+export type UploadedFileStatus = (typeof UPLOADED_FILE_STATUSES)[number];
+
+/** Answers of the upload routes, typed for the browser client. */
+export interface UploadSessionCreated {
+  sessionId: string;
+  secret: string;
+}
+
+export interface UploadFileCreated {
+  fileId: string;
+  key: string;
+  uploadId: string;
+  partSize: number;
+}
+
+export interface UploadFileView {
+  fileId: string;
+  name: string;
+  size: number;
+  kind: MediaKind;
+  status: UploadedFileStatus;
+  error: string | null;
+  durationSeconds: number | null;
+}

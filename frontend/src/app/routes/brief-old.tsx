@@ -1,0 +1,1 @@
+export { FullBriefForm as Component } from '@/features/brief/components/full-brief-form';

@@ -1,0 +1,1 @@
+export { BriefPaymentPage as Component } from '@/features/payments/components/brief-payment-page';

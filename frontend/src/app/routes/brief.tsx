@@ -1,0 +1,1 @@
+export { BriefWizard as Component } from '@/features/brief/components/brief-wizard';

@@ -1,0 +1,1 @@
+export { ClientDashboard as Component } from '@/features/dashboard/components/client-dashboard';

@@ -1,0 +1,1 @@
+export { EditorSpace as Component } from '@/features/editor/components/editor-space';

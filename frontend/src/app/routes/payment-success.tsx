@@ -1,0 +1,1 @@
+export { PaymentSuccessPage as Component } from '@/features/payments/components/payment-success-page';

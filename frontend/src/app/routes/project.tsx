@@ -1,0 +1,1 @@
+export { ProjectPage as Component } from '@/features/projects/components/project-page';

@@ -1,0 +1,1 @@
+export { SimulatedCheckoutPage as Component } from '@/features/payments/components/simulated-checkout-page';

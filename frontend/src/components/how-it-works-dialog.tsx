@@ -1,0 +1,144 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { CircleHelp, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
+
+/**
+ * The 'Comment ça marche' dialog (000 §1): timelines, accepted files, payment, delivery and
+ * revisions, and the five steps. The revision window is the admin setting read from the api, never
+ * a figure written here.
+ */
+const fr = {
+  open: 'Comment ça marche ?',
+  title: 'Comment ça marche',
+  intro: 'De votre brief à la vidéo livrée, en cinq étapes.',
+  steps: [
+    'Brief : décrivez votre projet et obtenez une estimation immédiate.',
+    'Analyse et devis sous 24 h : notre équipe étudie votre brief et vous envoie une proposition.',
+    'Validation et paiement : réglez en ligne par carte, en toute sécurité.',
+    'Montage par un monteur dédié, choisi selon ses compétences et ses disponibilités.',
+    'Livraison et révisions dans votre espace client.',
+  ],
+  timelineTitle: 'Délais',
+  timelineStandard: 'Standard : un délai calculé selon la complexité de votre projet.',
+  timelineExpress: 'Express : un délai rapide, ajusté à votre brief.',
+  filesTitle: 'Fichiers acceptés',
+  files: 'Vidéo, audio et images, par téléversement direct ou par lien de transfert (WeTransfer, Google Drive, Dropbox…).',
+  paymentTitle: 'Paiement',
+  payment: 'Paiement sécurisé par carte bancaire une fois le devis validé.',
+  deliveryTitle: 'Livraison et révisions',
+  delivery:
+    'Votre vidéo est livrée dans votre espace client. Révisions illimitées dans le cadre du brief initial pendant {{days}} jours après la livraison ; les demandes hors brief font l’objet d’un devis.',
+  deliveryUnknown:
+    'Votre vidéo est livrée dans votre espace client. Révisions illimitées dans le cadre du brief initial pendant quelques jours après la livraison ; les demandes hors brief font l’objet d’un devis.',
+  close: 'Fermer',
+};
+
+const en: typeof fr = {
+  open: 'How does it work?',
+  title: 'How it works',
+  intro: 'From your brief to the delivered video, in five steps.',
+  steps: [
+    'Brief: describe your project and get an instant estimate.',
+    'Analysis and quote within 24 h: our team studies your brief and sends you a proposal.',
+    'Approval and payment: pay online by card, securely.',
+    'Editing by a dedicated editor, chosen for their skills and availability.',
+    'Delivery and revisions in your client space.',
+  ],
+  timelineTitle: 'Timelines',
+  timelineStandard: 'Standard: a delivery time calculated from your project’s complexity.',
+  timelineExpress: 'Express: a fast delivery time, adjusted to your brief.',
+  filesTitle: 'Accepted files',
+  files: 'Video, audio and images, uploaded directly or through a transfer link (WeTransfer, Google Drive, Dropbox…).',
+  paymentTitle: 'Payment',
+  payment: 'Secure card payment once the quote is approved.',
+  deliveryTitle: 'Delivery and revisions',
+  delivery:
+    'Your video is delivered in your client space. Unlimited revisions within the initial brief for {{days}} days after delivery; out-of-scope changes are quoted.',
+  deliveryUnknown:
+    'Your video is delivered in your client space. Unlimited revisions within the initial brief for a few days after delivery; out-of-scope changes are quoted.',
+  close: 'Close',
+};
+
+const NAMESPACE = 'howItWorks';
+i18n.addResourceBundle('fr', NAMESPACE, fr, true, false);
+i18n.addResourceBundle('en', NAMESPACE, en, true, false);
+
+interface RevisionSettings {
+  revisionWindowDays: number;
+}
+
+function useRevisionWindowDays(enabled: boolean): number | undefined {
+  const { data } = useQuery({
+    queryKey: ['settings', 'public'],
+    queryFn: ({ signal }) => api.get<RevisionSettings>('/pricing/settings', { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+  return data?.revisionWindowDays;
+}
+
+export function HowItWorksDialog({ triggerClassName }: { triggerClassName?: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const revisionWindowDays = useRevisionWindowDays(true);
+  const steps = t('steps', { returnObjects: true }) as string[];
+  const sections: [string, string][] = [
+    [t('timelineTitle'), `${t('timelineStandard')} ${t('timelineExpress')}`],
+    [t('filesTitle'), t('files')],
+    [t('paymentTitle'), t('payment')],
+    [
+      t('deliveryTitle'),
+      revisionWindowDays === undefined ? t('deliveryUnknown') : t('delivery', { days: revisionWindowDays }),
+    ],
+  ];
+
+  return (
+    <DialogPrimitive.Root>
+      <DialogPrimitive.Trigger asChild>
+        <Button variant="outline" size="sm" className={triggerClassName}>
+          <CircleHelp aria-hidden="true" />
+          {t('open')}
+        </Button>
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none">
+          <div className="pr-8">
+            <DialogPrimitive.Title className="text-xl font-semibold text-slate-900">{t('title')}</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{t('intro')}</DialogPrimitive.Description>
+          </div>
+          <ol className="flex flex-col gap-2">
+            {steps.map((step, index) => (
+              <li key={step} className="flex gap-3 text-sm text-slate-800">
+                <span className="grid size-6 shrink-0 place-items-center rounded-full bg-violet-100 text-xs font-semibold text-violet-800">
+                  {index + 1}
+                </span>
+                <span>{step}</span>
+              </li>
+            ))}
+          </ol>
+          <dl className="grid gap-3">
+            {sections.map(([title, text]) => (
+              <div key={title} className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-sm font-semibold text-slate-900">{title}</dt>
+                <dd className="mt-1 text-sm text-slate-700">{text}</dd>
+              </div>
+            ))}
+          </dl>
+          <DialogPrimitive.Close asChild>
+            <Button className="self-end">{t('close')}</Button>
+          </DialogPrimitive.Close>
+          <DialogPrimitive.Close
+            className="absolute top-4 right-4 rounded-lg p-2 text-slate-500 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-violet-600"
+            aria-label={t('close')}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,372 @@
+import AwsS3 from '@uppy/aws-s3';
+import Uppy, { type UppyFile } from '@uppy/core';
+import GoldenRetriever from '@uppy/golden-retriever';
+import { ANALYSIS_MESSAGES, classifyDurationDiscrepancy, type RushAnalysisResult } from '@domain/analysis';
+import {
+  UPLOAD_CHUNK_SIZE_BYTES,
+  UPLOAD_MESSAGES,
+  UPLOAD_PARALLEL_LIMIT,
+  UPLOAD_RETRY_DELAYS_MS,
+  areaRunsAnalysis,
+  checkNewFile,
+  maxFilesFor,
+  type UploadArea,
+  type UploadRejection,
+} from '@domain/uploads';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-client';
+import { openUploadSession, uploadApi, type StoredUploadSession } from './upload-api';
+
+/** 001 §3.3: one uploaded file as the form sees it. */
+export interface UploadItem {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  status: 'uploading' | 'retrying' | 'analyzing' | 'completed' | 'error';
+  progress: number;
+  /** The stored object's key, once the server accepted the file. */
+  url: string | null;
+  /** Minutes, from the analysis. */
+  duration: number | null;
+  error: string | null;
+  retryCount: number;
+  /** Bytes per second. */
+  uploadSpeed: number;
+  /** Seconds. */
+  timeRemaining: number | null;
+  /** Restored after a reload without its data: the user picks the same file again to resume. */
+  needsFile: boolean;
+}
+
+export interface RushUploaderOptions {
+  area: UploadArea;
+  /** For the project areas: the project the files belong to. */
+  projectId?: string;
+  /** Called once the server accepted a finished file (the project's file list refreshes). */
+  onFileUploaded?: () => void;
+  declaredDurationMinutes?: number;
+  onAnalysed?: (result: RushAnalysisResult | null) => void;
+  onFilesChange?: (files: UploadItem[]) => void;
+}
+
+type FileMeta = { serverFileId?: string; key?: string; retryCount?: number };
+type RushUppy = Uppy<FileMeta, Record<string, never>>;
+type RushFile = UppyFile<FileMeta, Record<string, never>>;
+
+/** 001 §8.1: the French message for what went wrong; `aborted` errors are never retried. */
+function describeUploadError(error: { name?: string; message?: string }, size: number): { message: string; retryable: boolean } {
+  const text = `${error.name ?? ''} ${error.message ?? ''}`;
+  if (/abort/i.test(text)) return { message: UPLOAD_MESSAGES.timeout, retryable: false };
+  if (!navigator.onLine) return { message: UPLOAD_MESSAGES.noConnection, retryable: true };
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { message: UPLOAD_MESSAGES.denied, retryable: false };
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return { message: error.message, retryable: false };
+  if (/ 413|EntityTooLarge/.test(text)) return { message: UPLOAD_MESSAGES.payloadTooLarge(formatBytes(size)), retryable: false };
+  if (/ 40[13]|AccessDenied|SignatureDoesNotMatch|expired/i.test(text)) return { message: UPLOAD_MESSAGES.denied, retryable: true };
+  if (/NETWORK|Network|fetch/i.test(text)) return { message: UPLOAD_MESSAGES.network, retryable: true };
+  if (/ 5\d\d|NoSuchBucket|ServiceUnavailable|SlowDown/.test(text)) return { message: UPLOAD_MESSAGES.storageError, retryable: true };
+  return { message: size > UPLOAD_CHUNK_SIZE_BYTES ? UPLOAD_MESSAGES.chunkError : UPLOAD_MESSAGES.network, retryable: true };
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['o', 'Ko', 'Mo', 'Go', 'To'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
+}
+
+function toItem(file: RushFile, change: Partial<UploadItem> = {}): UploadItem {
+  return {
+  id: file.id,
+  name: file.name ?? '',
+  size: file.size ?? 0,
+  type: file.type ?? '',
+  status: 'uploading',
+  progress: Math.round(file.progress.percentage ?? 0),
+  url: file.meta.key ?? null,
+  duration: null,
+  error: null,
+  retryCount: file.meta.retryCount ?? 0,
+  uploadSpeed: 0,
+  timeRemaining: null,
+  needsFile: Boolean(file.isGhost),
+  ...change,
+};
+}
+
+/** Speed is smoothed so the time remaining does not jump with every progress event. */
+const SPEED_SMOOTHING = 0.3;
+
+/**
+ * The uploader's engine: Uppy with the S3 plugin signing every request through the api (the server
+ * made the key and the multipart upload), Golden Retriever to resume after a reload, 1/2/4 s
+ * retries, then the analysis once the batch is done.
+ */
+export function useRushUploader({ area, projectId, onFileUploaded, declaredDurationMinutes, onAnalysed, onFilesChange }: RushUploaderOptions) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [rejections, setRejections] = useState<(UploadRejection & { name: string })[]>([]);
+  const [analysing, setAnalysing] = useState(false);
+  const [analysisFailed, setAnalysisFailed] = useState(false);
+  const sessionRef = useRef<Promise<StoredUploadSession> | null>(null);
+  const uppyRef = useRef<RushUppy | null>(null);
+  const speedRef = useRef(new Map<string, { at: number; bytes: number; speed: number }>());
+  const timersRef = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const callbacks = useRef({ declaredDurationMinutes, onAnalysed, onFilesChange, onFileUploaded });
+  callbacks.current = { declaredDurationMinutes, onAnalysed, onFilesChange, onFileUploaded };
+  const analyses = areaRunsAnalysis(area);
+
+  const session = useCallback(() => (sessionRef.current ??= openUploadSession({ area, projectId })), [area, projectId]);
+
+  const patch = useCallback((id: string, change: Partial<UploadItem>) => {
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }, []);
+
+  useEffect(() => {
+    callbacks.current.onFilesChange?.(items);
+  }, [items]);
+
+  const runAnalysis = useCallback(async () => {
+    setAnalysing(true);
+    setAnalysisFailed(false);
+    setItems((current) => current.map((item) => (item.status === 'completed' ? { ...item, status: 'analyzing' } : item)));
+    try {
+      const result = await uploadApi.analyse(await session());
+      const byServerId = new Map(result.fileAnalyses.map((file) => [file.fileId, file]));
+      const uppy = uppyRef.current;
+      setItems((current) =>
+        current.map((item) => {
+          const serverFileId = uppy?.getFile(item.id)?.meta.serverFileId;
+          const analysed = serverFileId ? byServerId.get(serverFileId) : undefined;
+          if (!analysed) return item.status === 'analyzing' ? { ...item, status: 'completed' } : item;
+          return analysed.isMedia
+            ? { ...item, status: 'completed', duration: analysed.durationMinutes }
+            : { ...item, status: 'error', error: analysed.error ?? UPLOAD_MESSAGES.unsupportedType };
+        }),
+      );
+      toast.success(ANALYSIS_MESSAGES.succeeded);
+      const declared = callbacks.current.declaredDurationMinutes;
+      if (declared !== undefined && declared !== null && Number.isFinite(declared)) {
+        const discrepancy = classifyDurationDiscrepancy(declared, result.totalRushDuration);
+        if (discrepancy.level === 'significant') console.warn('[uploader] duration discrepancy', discrepancy);
+        if (discrepancy.level === 'major') console.error('[uploader] major duration discrepancy: potential fraud', discrepancy);
+        if (discrepancy.toast) {
+          const show = discrepancy.toast.destructive ? toast.error : toast.info;
+          show(discrepancy.toast.title, { description: discrepancy.toast.description });
+        }
+      }
+      callbacks.current.onAnalysed?.(result);
+    } catch {
+      setAnalysisFailed(true);
+      setItems((current) => current.map((item) => (item.status === 'analyzing' ? { ...item, status: 'completed' } : item)));
+      toast.error(ANALYSIS_MESSAGES.failedTitle, { description: ANALYSIS_MESSAGES.failed });
+      callbacks.current.onAnalysed?.(null);
+    } finally {
+      setAnalysing(false);
+    }
+  }, [session]);
+
+  useEffect(() => {
+    const uppy: RushUppy = new Uppy<FileMeta, Record<string, never>>({
+      id: `rush-uploader-${area}${projectId ? `-${projectId}` : ''}`,
+      autoProceed: false,
+      allowMultipleUploadBatches: true,
+    });
+    uppyRef.current = uppy;
+    const timers = timersRef.current;
+
+    uppy.use(AwsS3, {
+      shouldUseMultipart: true,
+      getChunkSize: () => UPLOAD_CHUNK_SIZE_BYTES,
+      limit: UPLOAD_PARALLEL_LIMIT,
+      // Uppy asks for one signature per S3 request; the api signs with the key and upload id it
+      // stored for that file and ignores what the browser would propose.
+      async signRequest(request) {
+        const file = uppy.getFiles().find((candidate) => candidate.meta.key === request.key);
+        const fileId = file?.meta.serverFileId;
+        if (!fileId) throw new Error('Unknown upload');
+        const current = await session();
+        if (request.method === 'PUT' && 'partNumber' in request) return uploadApi.sign(current, fileId, { operation: 'uploadPart', partNumber: request.partNumber });
+        if (request.method === 'GET') return uploadApi.sign(current, fileId, { operation: 'listParts' });
+        if (request.method === 'POST' && 'uploadId' in request) return uploadApi.sign(current, fileId, { operation: 'complete' });
+        if (request.method === 'DELETE') return uploadApi.sign(current, fileId, { operation: 'abort' });
+        throw new Error(`Unexpected S3 request ${request.method}`);
+      },
+    });
+    uppy.use(GoldenRetriever, { expires: 7 * 24 * 60 * 60 * 1000 });
+
+    const finishedBatch = () => {
+      const files = uppy.getFiles();
+      if (files.length === 0 || files.some((file) => !file.progress.uploadComplete && !file.error)) return false;
+      return true;
+    };
+
+    const maybeAnalyse = () => {
+      // Wait for every file of the batch (and every retry) before analysing once.
+      setItems((current) => {
+        const busy = current.some((item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile);
+        const anyDone = current.some((item) => item.status === 'completed' && item.duration === null);
+        if (analyses && !busy && anyDone && finishedBatch()) queueMicrotask(() => void runAnalysis());
+        const failed = current.filter((item) => item.status === 'error').length;
+        if (!busy && failed > 0 && current.length > 1) toast.error(UPLOAD_MESSAGES.batchFailedTitle, { description: UPLOAD_MESSAGES.batchFailed, id: 'upload-batch-failed' });
+        return current;
+      });
+    };
+
+    uppy.on('upload-progress', (file, progress) => {
+      if (!file) return;
+      const now = performance.now();
+      const bytes = progress.bytesUploaded;
+      const total = progress.bytesTotal ?? file.size ?? 0;
+      const previous = speedRef.current.get(file.id);
+      let speed = previous?.speed ?? 0;
+      if (previous && now > previous.at) {
+        const instant = ((bytes - previous.bytes) * 1000) / (now - previous.at);
+        if (instant >= 0) speed = speed ? speed + SPEED_SMOOTHING * (instant - speed) : instant;
+      }
+      speedRef.current.set(file.id, { at: now, bytes, speed });
+      patch(file.id, {
+        progress: total ? Math.min(100, Math.floor((bytes / total) * 100)) : 0,
+        uploadSpeed: Math.round(speed),
+        timeRemaining: speed > 0 ? Math.ceil((total - bytes) / speed) : null,
+        status: 'uploading',
+      });
+    });
+
+    uppy.on('upload-success', (file) => {
+      if (!file?.meta.serverFileId) return;
+      const serverFileId = file.meta.serverFileId;
+      speedRef.current.delete(file.id);
+      void (async () => {
+        try {
+          const checked = await uploadApi.complete(await session(), serverFileId);
+          if (checked.status === 'rejected') {
+            patch(file.id, { status: 'error', progress: 100, error: checked.error ?? UPLOAD_MESSAGES.unsupportedType, timeRemaining: 0 });
+            toast.error(UPLOAD_MESSAGES.uploadFailedTitle, { description: `${file.name} : ${checked.error ?? UPLOAD_MESSAGES.unsupportedType}` });
+          } else {
+            patch(file.id, { status: 'completed', progress: 100, timeRemaining: 0 });
+            toast.success(UPLOAD_MESSAGES.uploadSucceeded, { description: file.name });
+            callbacks.current.onFileUploaded?.();
+          }
+        } catch (error) {
+          patch(file.id, { status: 'error', error: describeUploadError(error as Error, file.size ?? 0).message });
+        }
+        maybeAnalyse();
+      })();
+    });
+
+    uppy.on('upload-error', (file, error) => {
+      if (!file) return;
+      const { message, retryable } = describeUploadError(error, file.size ?? 0);
+      const attempt = file.meta.retryCount ?? 0;
+      if (retryable && attempt < UPLOAD_RETRY_DELAYS_MS.length) {
+        uppy.setFileMeta(file.id, { retryCount: attempt + 1 });
+        patch(file.id, { status: 'retrying', retryCount: attempt + 1, error: message });
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          // Resumes from the parts S3 already has (ListParts): finished parts are not sent again.
+          if (uppy.getFile(file.id)) void uppy.retryUpload(file.id).catch(() => undefined);
+        }, UPLOAD_RETRY_DELAYS_MS[attempt]);
+        timers.add(timer);
+        return;
+      }
+      patch(file.id, { status: 'error', error: message, uploadSpeed: 0, timeRemaining: null });
+      toast.error(UPLOAD_MESSAGES.uploadFailedTitle, { description: `${file.name} : ${message}` });
+      maybeAnalyse();
+    });
+
+    uppy.on('upload-retry', (file) => {
+      if (file) patch(file.id, { status: 'uploading' });
+    });
+
+    uppy.on('restored', () => {
+      // Golden Retriever brought back the files of an interrupted batch: those it kept the data of
+      // resume at once; the others wait for the user to select the same file again.
+      const restored = uppy.getFiles().filter((file) => file.meta.serverFileId && !file.progress.uploadComplete);
+      setItems(restored.map((file) => toItem(file)));
+      for (const file of restored) if (!file.isGhost) void uppy.retryUpload(file.id).catch(() => undefined);
+    });
+
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      uppy.destroy();
+      uppyRef.current = null;
+    };
+  }, [analyses, area, patch, projectId, runAnalysis, session]);
+
+  /** Checks each picked file (early, with the server's own rules), registers it, then uploads. */
+  const addFiles = useCallback(
+    async (picked: File[]) => {
+      const uppy = uppyRef.current;
+      if (!uppy) return;
+      const newRejections: (UploadRejection & { name: string })[] = [];
+      let kept = items.filter((item) => item.status !== 'error').length;
+      let registered = 0;
+      for (const data of picked) {
+        const ghost = uppy.getFiles().find((file) => file.isGhost && file.name === data.name && file.size === data.size);
+        if (ghost) {
+          // The same file picked again after a reload: give Uppy its data back and resume.
+          uppy.addFile({ name: data.name, type: data.type, data, source: 'local' });
+          patch(ghost.id, { needsFile: false, status: 'uploading' });
+          void uppy.retryUpload(ghost.id).catch(() => undefined);
+          continue;
+        }
+        const rejection = checkNewFile({ name: data.name, size: data.size, type: data.type }, kept, area);
+        if (rejection) {
+          newRejections.push({ ...rejection, name: data.name });
+          continue;
+        }
+        try {
+          const created = await uploadApi.addFile(await session(), { name: data.name, size: data.size, type: data.type });
+          const id = uppy.addFile({ name: data.name, type: data.type, data, source: 'local', meta: { serverFileId: created.fileId, key: created.key } });
+          // The server opened the multipart upload: Uppy continues it (ListParts, then the parts).
+          uppy.setFileState(id, { s3Multipart: { uploadId: created.uploadId, key: created.key } } as Partial<RushFile>);
+          const file = uppy.getFile(id);
+          setItems((current) => [...current.filter((item) => item.id !== id), toItem(file)]);
+          kept += 1;
+          registered += 1;
+        } catch (error) {
+          const message = error instanceof ApiError ? error.message : UPLOAD_MESSAGES.storageUnavailable;
+          const code = error instanceof ApiError && error.status === 409 ? 'count' : error instanceof ApiError && error.status === 413 ? 'size' : 'type';
+          const title = error instanceof ApiError ? (Object.values((error.body as { fields?: Record<string, string> })?.fields ?? {})[0] ?? UPLOAD_MESSAGES.batchFailedTitle) : UPLOAD_MESSAGES.batchFailedTitle;
+          newRejections.push({ code, title, message, name: data.name });
+        }
+      }
+      if (newRejections.length > 0) {
+        setRejections((current) => [...current, ...newRejections]);
+        const byTitle = new Map<string, string[]>();
+        for (const rejection of newRejections) byTitle.set(rejection.title, [...(byTitle.get(rejection.title) ?? []), rejection.message]);
+        for (const [title, messages] of byTitle) toast.error(title, { description: [...new Set(messages)].join('\n') });
+      }
+      // Only for newly registered files: a re-selected file already resumed through retryUpload, and
+      // a second run would send its missing parts twice.
+      if (registered > 0) void uppy.upload().catch(() => undefined);
+    },
+    [area, items, patch, session],
+  );
+
+  /** Cancel: Uppy aborts the multipart upload (the api signs the DELETE); a finished file is removed by the api. */
+  const removeFile = useCallback(
+    async (id: string) => {
+      const uppy = uppyRef.current;
+      const file = uppy?.getFile(id);
+      const item = items.find((candidate) => candidate.id === id);
+      setItems((current) => current.filter((candidate) => candidate.id !== id));
+      if (!uppy || !file) return;
+      uppy.removeFile(id);
+      // Also when Uppy had no uploader running (a restored file waiting for its data): the api
+      // aborts the multipart upload or deletes the object; both are idempotent.
+      if (file.meta.serverFileId && item?.status !== 'error') {
+        await uploadApi.remove(await session(), file.meta.serverFileId).catch(() => undefined);
+      }
+    },
+    [items, session],
+  );
+
+  return { items, rejections, analysing, analysisFailed, addFiles, removeFile, retryAnalysis: runAnalysis, maxFiles: maxFilesFor(area) };
+}

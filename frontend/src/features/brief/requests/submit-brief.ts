@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FullBriefPayload, WizardBriefPayload } from '@domain/schemas/brief';
+import { UPLOAD_SESSION_HEADER } from '@domain/uploads';
+import { forgetStoredSession, loadStoredSession } from '@/components/uploader/upload-api';
+import { api } from '@/lib/api-client';
+
+export interface SubmitBriefResult {
+  briefId: string;
+}
+
+/** A random v4 uuid, also where `crypto.randomUUID` is missing (plain-http origins). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type Funnel = { kind: 'wizard'; payload: WizardBriefPayload } | { kind: 'full'; payload: FullBriefPayload };
+
+/** The uploader's area of each funnel (the wizard's also takes images). */
+const UPLOAD_AREA = { wizard: 'wizard', full: 'brief' } as const;
+
+/**
+ * `POST /api/briefs` with an Idempotency-Key: a double click or a retry after a lost answer gives
+ * the same brief, never a second one. The rushes uploaded in this browser join the brief through
+ * their upload session, proven by its secret; once the brief is stored the next one starts afresh.
+ */
+export async function submitBrief(funnel: Funnel, idempotencyKey: string): Promise<SubmitBriefResult> {
+  const area = UPLOAD_AREA[funnel.kind];
+  const upload = loadStoredSession(area);
+  const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
+  let payload: WizardBriefPayload | FullBriefPayload = funnel.payload;
+  if (upload) {
+    headers[UPLOAD_SESSION_HEADER] = upload.secret;
+    payload = funnel.kind === 'wizard' ? { ...funnel.payload, upload_session_id: upload.sessionId } : { ...funnel.payload, uploadSessionId: upload.sessionId };
+  }
+  const result = await api.post<SubmitBriefResult>('/briefs', payload, { headers });
+  if (upload) forgetStoredSession(area);
+  return result;
+}
+
+export function useSubmitBrief() {
+  return useMutation({
+    mutationFn: ({ funnel, idempotencyKey }: { funnel: Funnel; idempotencyKey: string }) => submitBrief(funnel, idempotencyKey),
+  });
+}

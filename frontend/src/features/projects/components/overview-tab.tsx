@@ -1,0 +1,135 @@
+import { PROJECT_ACTIONS, type ProjectAction } from '@domain/project-lifecycle';
+import type { ProjectDetail } from '@domain/projects';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/format';
+import { useProjectAction } from '@/lib/project-actions';
+import { downloadInvoice, projectFilesQuery } from '../api/project';
+import { PROJECTS_NAMESPACE } from '../labels';
+import { RevisionDialog } from './revision-dialog';
+
+const BRIEF_FIELDS = ['objective', 'editing_style', 'delivery_formats', 'deadline', 'creative_brief', 'constraints', 'language', 'needs_subtitles', 'express_delivery'] as const;
+
+function briefValue(value: unknown, yes: string, no: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? yes : no;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : null;
+  return String(value);
+}
+
+/** The Actions card: exactly the actions the server says the viewer may take now. */
+function ActionsCard({ project, onDeliverables }: { project: ProjectDetail; onDeliverables: () => void }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const action = useProjectAction();
+  const run = (name: ProjectAction) => action.mutate({ projectId: project.id, action: name });
+  const hasDeliverables = project.finalFileCount > 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('overview.actions')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3" data-testid="project-actions">
+        {project.actions.map((name) =>
+          name === 'requestRevision' ? (
+            <RevisionDialog key={name} projectId={project.id} revisionCount={project.revisionCount} maxRevisions={project.maxRevisions} label={PROJECT_ACTIONS[name].label} />
+          ) : (
+            <Button key={name} data-testid={`action-${name}`} variant={name === 'cancel' ? 'outline' : 'default'} disabled={action.isPending} onClick={() => run(name)}>
+              {PROJECT_ACTIONS[name].label}
+            </Button>
+          ),
+        )}
+        {hasDeliverables && (
+          <Button variant="secondary" onClick={onDeliverables} data-testid="download-deliverables">
+            <Download aria-hidden="true" />
+            {t('overview.deliverables')}
+          </Button>
+        )}
+        {project.actions.length === 0 && !hasDeliverables && <p className="text-sm text-slate-600">{t('overview.noActions')}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OverviewTab({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const queryClient = useQueryClient();
+  const [downloading, setDownloading] = useState(false);
+  const parties = project.viewer.parties;
+  const mayDownloadInvoice = parties.includes('client') || parties.includes('admin');
+  const briefRows = BRIEF_FIELDS.map((field) => [field, briefValue(project.briefData[field], t('overview.yes'), t('overview.no'))] as const).filter(([, value]) => value !== null);
+
+  const invoice = async () => {
+    setDownloading(true);
+    try {
+      await downloadInvoice(project.id);
+    } catch {
+      toast.error(t('overview.invoiceFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  /** Starts a download of every final file (fresh short-lived links). */
+  const deliverables = async () => {
+    const files = await queryClient.fetchQuery({ ...projectFilesQuery(project.id), staleTime: 0 });
+    for (const file of files.filter((candidate) => candidate.fileType === 'final')) {
+      const link = document.createElement('a');
+      link.href = file.downloadUrl;
+      link.download = file.filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <CardTitle>{t('overview.summary')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div>
+            <h3 className="text-sm font-medium text-slate-500">{t('overview.description')}</h3>
+            <p className="mt-1 whitespace-pre-line text-slate-900">{project.description || t('overview.noDescription')}</p>
+          </div>
+          {briefRows.length > 0 && (
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {briefRows.map(([field, value]) => (
+                <div key={field}>
+                  <dt className="text-sm font-medium text-slate-500">{t(`overview.brief.${field}`)}</dt>
+                  <dd className="text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-slate-600">{t('overview.paid')}</dt>
+              <dd className="text-xl font-bold text-slate-900 tabular-nums">{formatMoney(project.totalPrice.cents, project.totalPrice.currency)}</dd>
+            </div>
+            {project.briefPrice?.launchOfferApplied && project.briefPrice.priceCents !== null && (
+              <div>
+                <dt className="text-sm text-slate-600">{t('overview.fullPrice')}</dt>
+                <dd className="text-slate-500 tabular-nums line-through">{formatMoney(project.briefPrice.priceCents, project.totalPrice.currency)}</dd>
+                <dd className="text-sm font-medium text-emerald-700">{t('overview.offer')}</dd>
+              </div>
+            )}
+          </dl>
+          {mayDownloadInvoice && (
+            <Button variant="outline" onClick={() => void invoice()} disabled={downloading} data-testid="download-invoice">
+              <FileText aria-hidden="true" />
+              {t('overview.invoice')}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <ActionsCard project={project} onDeliverables={() => void deliverables()} />
+    </div>
+  );
+}

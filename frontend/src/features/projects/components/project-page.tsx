@@ -1,0 +1,203 @@
+import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
+import { useQuery } from '@tanstack/react-query';
+import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ProjectStatusBadge } from '@/components/projects/project-status-badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatMoney, formatRelative } from '@/lib/format';
+import { projectNotificationsQuery, useProject } from '../api/project';
+import { PROJECTS_NAMESPACE, registerProjectLabels } from '../labels';
+import { ChatTab } from './chat-tab';
+import { FilesTab } from './files-tab';
+import { RevisionsTab, TimelineTab } from './history-tabs';
+import { OverviewTab } from './overview-tab';
+
+registerProjectLabels();
+
+const TABS = ['overview', 'files', 'chat', 'revisions', 'timeline'] as const;
+type Tab = (typeof TABS)[number];
+
+function PageState({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="text-slate-600">{hint}</p>
+      {action}
+    </div>
+  );
+}
+
+function InfoCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId?: string }) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs text-slate-600">{label}</p>
+        <p className="truncate font-semibold text-slate-900" data-testid={testId}>
+          {value}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function LoadingPage() {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6" role="status" aria-label={t('loading')}>
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-5 w-1/2" />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-[68px] rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-11" />
+      <Skeleton className="h-64 rounded-2xl" />
+    </div>
+  );
+}
+
+function RecentNotifications({ projectId }: { projectId: string }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const notifications = useQuery(projectNotificationsQuery(projectId));
+  const shown = (notifications.data ?? []).slice(0, PROJECT_NOTIFICATIONS_SHOWN);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="project-notifications" className="rounded-2xl border border-violet-100 bg-violet-50/60 p-4">
+      <h2 id="project-notifications" className="mb-2 flex items-center gap-2 text-sm font-semibold text-violet-900">
+        <Bell className="size-4" aria-hidden="true" />
+        {t('notifications')}
+      </h2>
+      <ul className="space-y-2" data-testid="project-notifications">
+        {shown.map((notification) => (
+          <li key={notification.id} className="text-sm">
+            <span className="font-medium text-slate-900">{notification.title}</span>
+            <span className="text-slate-700"> — {notification.message}</span>
+            <span className="ml-1 text-xs text-slate-500">({formatRelative(notification.createdAt)})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /project/{projectId} (000 §2 Project detail): states, header, info cards, notifications, five tabs. */
+export function ProjectPage() {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: project, error, isPending, refetch } = useProject(projectId);
+  const [tab, setTab] = useState<Tab>('overview');
+  const status = error instanceof ApiError ? error.status : null;
+  const refused = status === 403 || status === 404;
+
+  useEffect(() => {
+    if (error && !refused) toast.error(PROJECT_MESSAGES.loadProjectFailed, { id: 'project-load' });
+  }, [error, refused]);
+
+  if (isPending) return <LoadingPage />;
+  if (status === 404) {
+    return <PageState title={t('notFound')} hint={t('notFoundHint')} action={<Button onClick={() => void navigate(-1)}>{t('back')}</Button>} />;
+  }
+  if (status === 403) {
+    return (
+      <PageState
+        title={t('denied')}
+        hint={t('deniedHint')}
+        action={
+          <Button asChild>
+            <Link to={paths.home.getHref()}>{t('home')}</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (!project) {
+    return <PageState title={PROJECT_MESSAGES.loadProjectFailed} hint={t('loadFailed')} action={<Button onClick={() => void refetch()}>{t('retry')}</Button>} />;
+  }
+
+  const editorName = project.editor ? `${project.editor.firstName} ${project.editor.lastName}` : t('noEditor');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-start gap-3">
+          <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl" data-testid="project-title">
+            {project.title}
+          </h1>
+          <ProjectStatusBadge status={project.status} className="mt-1" />
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+          <div className="flex gap-1">
+            <dt className="text-slate-500">{t('editor')} :</dt>
+            <dd className="font-medium" data-testid="project-editor">
+              {editorName}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500">{t('price')} :</dt>
+            <dd className="font-medium tabular-nums" data-testid="project-price">
+              {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500">{t('delivery')} :</dt>
+            <dd className="font-medium" data-testid="project-delivery">
+              {formatDate(project.deliveryDate)}
+            </dd>
+          </div>
+        </dl>
+        {project.description && <p className="max-w-3xl whitespace-pre-line text-slate-700">{project.description}</p>}
+      </header>
+
+      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <InfoCard icon={<Film className="size-4" />} label={t('info.videoType')} value={project.videoType ?? '—'} />
+        {project.finalDurationMinutes !== null && (
+          <InfoCard icon={<Timer className="size-4" />} label={t('info.finalDuration')} value={t('info.minutes', { count: project.finalDurationMinutes })} />
+        )}
+        <InfoCard icon={<Clock className="size-4" />} label={t('info.created')} value={formatRelative(project.createdAt)} />
+        <InfoCard icon={<RefreshCw className="size-4" />} label={t('info.revisions')} value={`${project.revisionCount}/${project.maxRevisions}`} testId="project-revisions-count" />
+      </section>
+
+      <RecentNotifications projectId={project.id} />
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList className="min-w-[30rem]">
+            {TABS.map((name) => (
+              <TabsTrigger key={name} value={name}>
+                {t(`tabs.${name}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <TabsContent value="overview">
+          <OverviewTab project={project} />
+        </TabsContent>
+        <TabsContent value="files">
+          <FilesTab project={project} />
+        </TabsContent>
+        <TabsContent value="chat">
+          <ChatTab projectId={project.id} />
+        </TabsContent>
+        <TabsContent value="revisions">
+          <RevisionsTab project={project} />
+        </TabsContent>
+        <TabsContent value="timeline">
+          <TimelineTab projectId={project.id} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

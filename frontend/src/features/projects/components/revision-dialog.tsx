@@ -1,0 +1,80 @@
+import { RevisionRequestSchema } from '@domain/schemas/project';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { useProjectAction } from '@/lib/project-actions';
+import { PROJECTS_NAMESPACE } from '../labels';
+
+/** The client's revision request (000 §4): feedback required (non-empty once trimmed). */
+export function RevisionDialog({ projectId, revisionCount, maxRevisions, label }: { projectId: string; revisionCount: number; maxRevisions: number; label: string }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const [open, setOpen] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const action = useProjectAction();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = RevisionRequestSchema.safeParse({ feedback });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { projectId, action: 'requestRevision', feedback: parsed.data.feedback },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setFeedback('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button data-testid="action-requestRevision">{label}</Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('revisionDialog.close')}>
+        <DialogTitle>{t('revisionDialog.title')}</DialogTitle>
+        <DialogDescription>{t('revisionDialog.description', { count: revisionCount, max: maxRevisions })}</DialogDescription>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div className="space-y-2">
+            <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
+              {t('revisionDialog.label')}
+            </label>
+            <textarea
+              id={fieldId}
+              value={feedback}
+              onChange={(event) => setFeedback(event.target.value)}
+              rows={5}
+              required
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? errorId : undefined}
+              placeholder={t('revisionDialog.placeholder')}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
+            />
+            {error && (
+              <p id={errorId} role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {t('revisionDialog.cancel')}
+            </Button>
+            <Button type="submit" disabled={action.isPending}>
+              {t('revisionDialog.submit')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The stack's MailDev HTTP API (`GET /email`). */
+const MAIL_API_URL = process.env.MAIL_API_URL ?? process.env.MAIL_UI_URL ?? 'http://localhost:8025';
+
+async function emailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+  const all = (await (await fetch(`${MAIL_API_URL}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[];
+  return all.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
+
+const price = (page: Page) => page.getByTestId('estimate-price').first();
+
+test.describe('brief funnels', () => {
+  test('wizard: six sections, live estimate, estimate step, then the payment step', async ({ page }) => {
+    const email = `wizard-${Date.now()}@example.com`;
+    await page.goto('/brief');
+    await expect(page.getByRole('heading', { level: 1, name: 'Commander votre montage' })).toBeVisible();
+    await expect(page.getByText('Étape 1 sur 3 — Brief détaillé')).toBeVisible();
+
+    await page.getByRole('button', { name: /Obtenir mon estimation/ }).click();
+    await expect(page.getByText('Veuillez remplir les informations de base')).toBeVisible();
+
+    await page.getByLabel(/^Votre adresse e-mail/).fill(email);
+    await page.getByLabel(/^Type de vidéo/).selectOption('autre');
+    await page.getByLabel('Quel type de vidéo ?', { exact: true }).fill('Podcast vidéo');
+    await page.getByLabel('Objectif', { exact: true }).selectOption('autre');
+    await page.getByLabel('Quel objectif ?', { exact: true }).fill('Recruter');
+    const before = await price(page).textContent();
+    await page.getByLabel(/Durée finale souhaitée/).fill('8');
+    await expect(price(page)).not.toHaveText(before ?? '');
+    const afterDuration = await price(page).textContent();
+    await page.getByLabel('Durée totale des rushs (minutes)', { exact: true }).fill('60');
+    await page.getByLabel('Nombre de fichiers', { exact: true }).selectOption('11-20');
+    await page.getByLabel('Qualité des rushs', { exact: true }).selectOption('variable');
+    await page.getByLabel('Contenu des rushs', { exact: true }).fill('Interviews');
+    await page.getByRole('radio', { name: 'Premium' }).check();
+    await expect(price(page)).not.toHaveText(afterDuration ?? '');
+    await page.getByLabel('Style de montage', { exact: true }).selectOption('sur_mesure');
+    await page.getByLabel('Décrivez le style souhaité', { exact: true }).fill('Nerveux');
+    await page.getByRole('checkbox', { name: 'Vertical (9:16)' }).check();
+    await page.getByRole('radio', { name: 'Express 48h' }).check();
+    await page.getByLabel('Brief créatif', { exact: true }).fill('Présenter notre équipe');
+    await page.getByLabel('Contraintes', { exact: true }).fill('Logo à la fin');
+    await page.getByRole('checkbox', { name: 'Sous-titres' }).check();
+    await page.getByLabel('Type de sous-titres', { exact: true }).selectOption('key_points');
+    await expect(page.getByText('max 500GB par fichier').first()).toBeVisible();
+    await page.getByLabel('Liens vers vos fichiers', { exact: true }).fill('https://transfer.example.com/abc');
+    await page.getByLabel('Devise', { exact: true }).selectOption('usd');
+    await expect(price(page)).toContainText('$');
+
+    await page.getByRole('button', { name: /Obtenir mon estimation/ }).click();
+    await expect(page.getByText('Étape 2 sur 3 — Estimation')).toBeVisible();
+    await expect(page.getByText(/Vous économisez/)).toBeVisible();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await expect(page.getByLabel(/^Votre adresse e-mail/)).toHaveValue(email);
+    await page.getByRole('button', { name: /Obtenir mon estimation/ }).click();
+    const shown = await price(page).textContent();
+    await page.getByRole('button', { name: /Procéder au paiement/ }).click();
+
+    await expect(page.getByText('Étape 3 sur 3 — Paiement')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Brief envoyé avec succès !' })).toBeVisible();
+    await expect(page.getByText('Notre équipe analyse votre brief et vous répond sous 24 h.')).toBeVisible();
+    // The payment itself (checkout) is the payment saga's: here the button names the amount shown.
+    await expect(page.getByRole('button', { name: /^Payer/ })).toContainText(shown ?? '');
+
+    await expect.poll(async () => (await emailsTo(email)).length, { timeout: 30_000 }).toBe(1);
+    const [message] = await emailsTo(email);
+    expect(message.subject).toContain('Votre brief Rushflow est bien reçu');
+    expect(message.text).toContain('Podcast vidéo');
+  });
+
+  test('full form: every section, category switches its feature, phone warning, rights gate, date check, thank-you', async ({ page }) => {
+    const email = `full-${Date.now()}@example.com`;
+    await page.goto('/brief-old');
+    await expect(page.getByRole('heading', { level: 1, name: 'Démarrez votre projet' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Comment ça marche ?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Comment ça marche' });
+    await expect(dialog).toContainText('pendant 3 jours après la livraison');
+    await expect(dialog).toContainText('Fichiers acceptés');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.getByLabel(/^Votre adresse e-mail/).fill(email);
+    await page.getByLabel(/^Nom du projet/).fill('Lancement produit');
+    await page.getByRole('checkbox', { name: 'Publicité' }).check();
+    await page.getByRole('checkbox', { name: 'Autre', exact: true }).first().check();
+    await page.getByLabel('Autre type de vidéo', { exact: true }).fill('Spot salon');
+    await page.getByLabel('Objectif principal', { exact: true }).selectOption('vendre');
+    await page.getByLabel('Public cible', { exact: true }).fill('PME');
+
+    const before = await price(page).textContent();
+    await page.getByRole('radio', { name: /Motion Design & Animation 2D/ }).check();
+    await expect(page.getByRole('checkbox', { name: 'Motion design' })).toBeChecked();
+    await expect(price(page)).not.toHaveText(before ?? '');
+    await page.getByRole('radio', { name: 'Cinématique' }).check();
+    await expect(page.getByText(/un échange téléphonique sera nécessaire/)).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Stabilisation' }).check();
+    await page.getByRole('checkbox', { name: 'Design sonore' }).check();
+
+    await page.getByRole('checkbox', { name: 'Vidéo brute' }).check();
+    await page.getByLabel(/Durée totale des rushs/).fill('90');
+    await page.getByLabel('Qualité des rushs', { exact: true }).selectOption('4K');
+    await page.getByLabel('Lien de téléchargement', { exact: true }).fill('https://transfer.example.com/xyz');
+    await page.getByLabel('Pièces jointes', { exact: true }).fill('logo.svg');
+    await page.getByLabel('Durée finale souhaitée', { exact: true }).fill('3 min');
+    await page.getByLabel('Format de sortie', { exact: true }).selectOption('MP4');
+    await page.getByLabel('Résolution', { exact: true }).selectOption('4K');
+    await page.getByLabel('Ratio', { exact: true }).selectOption('16:9');
+    await page.getByLabel('Taille maximale du fichier', { exact: true }).fill('2 Go');
+    await page.getByRole('checkbox', { name: 'Site web' }).check();
+    await page.getByLabel('Style visuel', { exact: true }).selectOption('dynamique');
+    await page.getByLabel('Rythme', { exact: true }).selectOption('rapide');
+    await page.getByLabel('Vidéo de référence 1', { exact: true }).fill('https://youtu.be/1');
+    await page.getByLabel('Palette de couleurs ou ambiance', { exact: true }).fill('Bleu nuit');
+    await page.getByLabel('Musique', { exact: true }).selectOption('libre_droits');
+    await page.getByLabel('Langue principale de la vidéo', { exact: true }).fill('Français');
+    await page.getByRole('checkbox', { name: 'Sous-titres' }).check();
+    await page.getByLabel('Langue des sous-titres', { exact: true }).fill('Anglais');
+    await page.getByRole('region', { name: /Langues et textes/ }).getByRole('checkbox', { name: 'Voix-off', exact: true }).check();
+    await page.getByLabel('Langue de la voix-off', { exact: true }).fill('Français');
+    await page.getByLabel('Nombre de versions', { exact: true }).fill('2');
+    await page.getByRole('checkbox', { name: 'Fichier final' }).check();
+
+    const dateInput = page.getByLabel('Date de livraison souhaitée', { exact: true });
+    const minimum = await dateInput.getAttribute('min');
+    expect(minimum).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await dateInput.fill(tomorrow);
+    await dateInput.blur();
+    // The rule is checked as soon as the field is left, naming the minimum and the first possible date.
+    await expect(page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first()).toBeVisible();
+
+    const submit = page.getByRole('button', { name: 'Envoyer le brief complet' });
+    await expect(submit).toBeDisabled();
+    await page.getByRole('checkbox', { name: /droits d’utilisation/ }).check();
+    await expect(submit).toBeDisabled();
+    await page.getByRole('checkbox', { name: /libre de droits ou sous licence/ }).check();
+    await expect(submit).toBeEnabled();
+
+    await submit.click();
+    await expect(page.getByText('Date de livraison impossible')).toBeVisible();
+    await expect(page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first()).toBeVisible();
+
+    await dateInput.fill(minimum!);
+    await submit.click();
+    await expect(page.getByRole('heading', { name: 'Merci, votre brief est envoyé !' })).toBeVisible();
+    await expect(page.getByText('Analyse de votre brief sous 24 h.')).toBeVisible();
+    await expect.poll(async () => (await emailsTo(email)).length, { timeout: 30_000 }).toBe(1);
+
+    await page.getByRole('button', { name: 'Envoyer un autre brief' }).click();
+    await expect(page.getByLabel(/^Votre adresse e-mail/)).toHaveValue('');
+  });
+});

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import { createPaymentActivities } from '../../activities/payments';
+import { createProjectActivities } from '../../activities/project';
+import { Brief, CheckoutSession, Notification, Project, SentEmail, StatusHistory } from '../../api/db/entities';
+import { createMailTransport } from '../../api/lib/mailer';
+import { quoteWizardBrief } from '../../domain/brief-estimate';
+import { wizardBriefSchema } from '../../domain/schemas/brief';
+import { briefWorkflow } from '../../workflows';
+import {
+  BRIEF_EXPIRED_TEMPLATE,
+  briefWorkflowId,
+  PAYMENT_RECEIPT_TEMPLATE,
+  PAYMENT_REMINDER_TEMPLATE,
+  paymentConfirmedSignal,
+} from '../../workflows/contracts/brief';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { createScratchDatabase } from '../support/brief-scratch-db';
+import { TestMailServer, waitUntil } from '../support/mail-server';
+import { createTimeSkippingEnv } from '../support/temporal-test-env';
+
+jest.setTimeout(180_000);
+
+const APP_URL = 'http://localhost:3000';
+const HOUR = 3600 * 1000;
+
+let env: TestWorkflowEnvironment;
+let mail: TestMailServer;
+let db: Awaited<ReturnType<typeof createScratchDatabase>>;
+
+beforeAll(async () => {
+  [env, mail, db] = await Promise.all([createTimeSkippingEnv(), TestMailServer.start(), createScratchDatabase('rushflow_brief_payment')]);
+});
+
+afterAll(async () => {
+  await env?.teardown();
+  await mail?.stop();
+  await db?.drop();
+});
+
+const briefDeps = () => ({ orm: db.orm, mailTransport: createMailTransport(mail.smtpUrl), mailFrom: 'Rushflow <bonjour@rushflow.local>', appUrl: APP_URL });
+
+async function storeBrief(email: string, clientId: string | null = null): Promise<string> {
+  const payload = wizardBriefSchema.parse({ email, video_type: 'youtube', objective: 'informer', final_duration: 3, total_rush_duration: 45, delivery_formats: 'horizontal', deadline: 'standard' });
+  const quote = quoteWizardBrief(payload);
+  const em = db.orm.em.fork();
+  const brief = em.create(Brief, {
+    funnel: 'wizard',
+    email,
+    clientId,
+    videoType: 'youtube',
+    deliveryFormats: ['horizontal'],
+    finalDurationMinutes: 3,
+    currency: 'EUR',
+    estimatedDeliveryDays: quote.deliveryDays,
+    priceCents: quote.priceCents,
+    offerPriceCents: quote.offerPriceCents,
+  });
+  await em.flush();
+  return brief.id;
+}
+
+/** What the verified webhook records before it signals: a paid checkout session. */
+async function recordPaidSession(briefId: string, amount: number, launchOffer = true): Promise<string> {
+  const em = db.orm.em.fork();
+  const sessionId = `cs_test_${randomUUID().replace(/-/g, '')}`;
+  em.create(CheckoutSession, {
+    brief: briefId,
+    sessionId,
+    amountCents: amount,
+    amountPaidCents: amount,
+    currency: 'eur',
+    launchOfferClaimed: launchOffer,
+    status: 'paid',
+    paidAt: new Date(),
+    expiresAt: new Date(Date.now() + HOUR),
+  });
+  await em.flush();
+  return sessionId;
+}
+
+async function templatesSentTo(email: string): Promise<string[]> {
+  const rows = await db.orm.em.fork().find(SentEmail, { recipient: email }, { orderBy: { createdAt: 'asc' } });
+  return rows.map((row) => row.template);
+}
+
+function newWorker() {
+  return Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowsPath: require.resolve('../../workflows'),
+    activities: createActivities({ brief: briefDeps() }),
+  });
+}
+
+function start(briefId: string) {
+  return env.client.workflow.start(briefWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId: briefWorkflowId(briefId),
+    args: [{ briefId, searchAttributes: false }],
+  });
+}
+
+test('unpaid: reminders at 24 h and 72 h with the resume link, expiry at 7 days with the notice', async () => {
+  const email = `unpaid-${randomUUID()}@example.com`;
+  const briefId = await storeBrief(email);
+  const worker = await newWorker();
+  const startedAt = await env.currentTimeMs();
+  const result = await worker.runUntil(async () => {
+    const handle = await start(briefId);
+    await env.sleep('23 hours');
+    expect(await templatesSentTo(email)).toEqual(['brief_confirmation']);
+    await env.sleep('2 hours');
+    await waitUntil(async () => (await templatesSentTo(email)).length === 2, 20_000, 'the 24 h reminder');
+    await env.sleep('46 hours');
+    expect(await templatesSentTo(email)).toHaveLength(2);
+    await env.sleep('2 hours');
+    await waitUntil(async () => (await templatesSentTo(email)).length === 3, 20_000, 'the 72 h reminder');
+    return handle.result();
+  });
+  expect(result).toEqual({ briefId, paid: false });
+  expect((await env.currentTimeMs()) - startedAt).toBeGreaterThanOrEqual(7 * 24 * HOUR - 60_000);
+  expect(await templatesSentTo(email)).toEqual(['brief_confirmation', PAYMENT_REMINDER_TEMPLATE, PAYMENT_REMINDER_TEMPLATE, BRIEF_EXPIRED_TEMPLATE]);
+  const brief = await db.orm.em.fork().findOneOrFail(Brief, briefId);
+  expect(brief.status).toBe('expired');
+  expect(await db.orm.em.fork().count(Project, { brief: briefId })).toBe(0);
+
+  const received = await mail.emailsTo(email);
+  const reminder = received.find((message) => message.subject.includes('attend son paiement'));
+  expect(reminder?.text).toContain(`${APP_URL}/brief/${briefId}/payment`);
+  expect(received.find((message) => message.subject.includes('a expiré'))?.text).toContain('aucun montant n’a été débité');
+});
+
+test('paid after the first reminder: one project, its workflow, one notification, one receipt; repeated confirmations ignored', async () => {
+  const email = `paid-${randomUUID()}@example.com`;
+  const clientId = `client-${randomUUID()}`;
+  const briefId = await storeBrief(email, clientId);
+  const brief = await db.orm.em.fork().findOneOrFail(Brief, briefId);
+  const worker = await newWorker();
+  const result = await worker.runUntil(async () => {
+    const handle = await start(briefId);
+    await env.sleep('30 hours');
+    await waitUntil(async () => (await templatesSentTo(email)).includes(PAYMENT_REMINDER_TEMPLATE), 20_000, 'the reminder');
+    const sessionId = await recordPaidSession(briefId, brief.offerPriceCents!);
+    const confirmation = { sessionId, eventId: 'evt_1', amount: brief.offerPriceCents!, currency: 'eur' as const };
+    await handle.signal(paymentConfirmedSignal, confirmation);
+    await handle.signal(paymentConfirmedSignal, { ...confirmation, eventId: 'evt_2' });
+    return handle.result();
+  });
+  expect(result.paid).toBe(true);
+  const em = db.orm.em.fork();
+  const projects = await em.find(Project, { brief: briefId });
+  expect(projects).toHaveLength(1);
+  const [project] = projects;
+  expect(result.projectId).toBe(project.id);
+  expect(project).toMatchObject({ status: 'brief_received', totalPriceCents: brief.offerPriceCents, currency: 'EUR', clientEmail: email, clientId, maxRevisions: 3 });
+  expect(project.deliveryDate).toBeInstanceOf(Date);
+  expect((await em.findOneOrFail(Brief, briefId)).status).toBe('paid');
+  expect(await templatesSentTo(email)).toEqual(['brief_confirmation', PAYMENT_REMINDER_TEMPLATE, PAYMENT_RECEIPT_TEMPLATE]);
+  expect(await em.count(Notification, { project: project.id, userId: clientId })).toBe(1);
+  await waitUntil(async () => (await db.orm.em.fork().count(StatusHistory, { project: project.id })) === 1, 20_000, 'the timeline entry');
+  const receipt = (await mail.emailsTo(email)).find((message) => message.subject.startsWith('Paiement confirmé'));
+  expect(receipt?.text).toContain('Offre de lancement appliquée');
+  expect(receipt?.text).toContain(`${APP_URL}/project/${project.id}`);
+});
+
+test('createProjectForBrief, notifyPaymentReceived and recordProjectStatus: run twice, one effect', async () => {
+  const email = `twice-${randomUUID()}@example.com`;
+  const briefId = await storeBrief(email, 'client-twice');
+  const sessionId = await recordPaidSession(briefId, 1000, false);
+  const payments = createPaymentActivities({ orm: db.orm, appUrl: APP_URL });
+  const project = createProjectActivities({ orm: db.orm });
+
+  const [first, second] = await Promise.all([payments.createProjectForBrief(briefId, sessionId), payments.createProjectForBrief(briefId, sessionId)]);
+  expect(first.projectId).toBe(second.projectId);
+  expect([first.createdNow, second.createdNow].sort()).toEqual([false, true]);
+  expect((await payments.createProjectForBrief(briefId, sessionId)).createdNow).toBe(false);
+  expect(await db.orm.em.fork().count(Project, { brief: briefId })).toBe(1);
+
+  await Promise.all([payments.notifyPaymentReceived(first.projectId), payments.notifyPaymentReceived(first.projectId)]);
+  expect(await db.orm.em.fork().count(Notification, { project: first.projectId })).toBe(1);
+
+  const status = { projectId: first.projectId, oldStatus: null, newStatus: 'brief_received' as const };
+  const results = await Promise.all([project.recordProjectStatus(status), project.recordProjectStatus(status)]);
+  expect(results.map((r) => r.recordedNow).sort()).toEqual([false, true]);
+  expect(await db.orm.em.fork().count(StatusHistory, { project: first.projectId })).toBe(1);
+
+  // Expiry after payment changes nothing.
+  expect(await payments.expireBrief(briefId)).toEqual({ expired: false });
+});
+
+test('createProjectForBrief before the webhook committed fails retryably (PaymentNotRecorded)', async () => {
+  const briefId = await storeBrief(`early-${randomUUID()}@example.com`);
+  const payments = createPaymentActivities({ orm: db.orm, appUrl: APP_URL });
+  await expect(payments.createProjectForBrief(briefId, 'cs_test_not_yet')).rejects.toMatchObject({ type: 'PaymentNotRecorded', nonRetryable: false });
+});

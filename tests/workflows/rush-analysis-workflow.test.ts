@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DeleteObjectsCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createActivities } from '../../activities';
+import { createAnalyzeRushesActivities } from '../../activities/analyze-rushes';
+import { ANALYSIS_MESSAGES } from '../../domain/analysis';
+import { loadConfig } from '../../api/config';
+import { BUCKETS, createS3Client } from '../../api/lib/storage';
+import { rushAnalysisWorkflow } from '../../workflows';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { rushAnalysisWorkflowId, type RushFileToAnalyse } from '../../workflows/contracts/rush-analysis';
+import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
+import { createTimeSkippingEnv } from '../support/temporal-test-env';
+
+/**
+ * rushAnalysisWorkflow on the time-skipping server, with the real activity: ffprobe reads a
+ * generated video from the stack's MinIO through a presigned URL.
+ */
+jest.setTimeout(120_000);
+
+const config = loadConfig();
+const s3 = createS3Client({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY });
+const prefix = `tests/rush-analysis-${Date.now()}`;
+const temp = makeTempDir('rush-analysis-');
+let env: TestWorkflowEnvironment;
+let video: RushFileToAnalyse;
+let notMedia: RushFileToAnalyse;
+
+async function put(key: string, file: string): Promise<number> {
+  const body = fs.readFileSync(file);
+  await s3.send(new PutObjectCommand({ Bucket: BUCKETS.briefs, Key: key, Body: body }));
+  return body.length;
+}
+
+beforeAll(async () => {
+  env = await createTimeSkippingEnv();
+  const videoFile = generateTestVideo(path.join(temp.dir, 'rush.mp4'), 7.4);
+  const textFile = path.join(temp.dir, 'notes.mp4');
+  fs.writeFileSync(textFile, 'Ceci est un texte, pas une vidéo.\n'.repeat(200));
+  video = { fileId: 'f-video', name: 'rush.mp4', bucket: BUCKETS.briefs, key: `${prefix}/rush.mp4`, kind: 'video', size: await put(`${prefix}/rush.mp4`, videoFile) };
+  notMedia = { fileId: 'f-text', name: 'notes.mp4', bucket: BUCKETS.briefs, key: `${prefix}/notes.mp4`, kind: 'video', size: await put(`${prefix}/notes.mp4`, textFile) };
+});
+
+afterAll(async () => {
+  await s3.send(new DeleteObjectsCommand({ Bucket: BUCKETS.briefs, Delete: { Objects: [{ Key: video.key }, { Key: notMedia.key }] } })).catch(() => undefined);
+  await env?.teardown();
+  temp.cleanup();
+});
+
+test('the analysis measures the video within 0.1 s and reports the file that is not media', async () => {
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowsPath: require.resolve('../../workflows'),
+    activities: createActivities({ s3 }),
+  });
+  const result = await worker.runUntil(
+    env.client.workflow.execute(rushAnalysisWorkflow, {
+      taskQueue: TASK_QUEUE,
+      workflowId: rushAnalysisWorkflowId('session-1', 'r1'),
+      args: [{ sessionId: 'session-1', files: [video, notMedia] }],
+    }),
+  );
+  expect(result.fileCount).toBe(2);
+  expect(Math.abs(result.totalRushDuration - 7.4)).toBeLessThanOrEqual(0.1);
+  expect(result.totalRushDurationMinutes).toBeCloseTo(7.4 / 60, 2);
+  expect(result.fileAnalyses[0]).toMatchObject({ fileId: 'f-video', isMedia: true });
+  expect(Math.abs(result.fileAnalyses[0].durationSeconds - 7.4)).toBeLessThanOrEqual(0.1);
+  expect(result.fileAnalyses[1]).toEqual(expect.objectContaining({ fileId: 'f-text', isMedia: false, durationSeconds: 0, error: ANALYSIS_MESSAGES.notMedia }));
+  expect(result.recommendations.join(' ')).toContain('notes.mp4');
+  expect(result.estimatedComplexity).toBe('faible');
+});
+
+test('the activity is read-only: run twice, same answer, the objects untouched', async () => {
+  const { measureRushDurations } = createAnalyzeRushesActivities({ s3 });
+  const { MockActivityEnvironment } = await import('@temporalio/testing');
+  const activityEnv = new MockActivityEnvironment();
+  const before = await s3.send(new HeadObjectCommand({ Bucket: video.bucket, Key: video.key }));
+  const first = await activityEnv.run(measureRushDurations, [video], 20);
+  const second = await activityEnv.run(measureRushDurations, [video], 20);
+  const after = await s3.send(new HeadObjectCommand({ Bucket: video.bucket, Key: video.key }));
+  expect(second).toEqual(first);
+  expect(after.ETag).toBe(before.ETag);
+  expect(after.LastModified).toEqual(before.LastModified);
+});
+
+test('an unreachable object fails the activity (retried by Temporal), never a made-up duration', async () => {
+  const { measureRushDurations } = createAnalyzeRushesActivities({ s3 });
+  const { MockActivityEnvironment } = await import('@temporalio/testing');
+  await expect(
+    new MockActivityEnvironment().run(measureRushDurations, [{ ...video, key: `${prefix}/missing.mp4` }], 5),
+  ).rejects.toThrow();
+});

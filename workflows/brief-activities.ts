@@ -1,0 +1,29 @@
+/** Activities of briefWorkflow, implemented in activities/brief.ts and activities/mail/. */
+
+/** A rendered e-mail, ready for the SMTP server. */
+export interface EmailMessage {
+  /** Template that produced it, recorded with the sent e-mail. */
+  template: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface SendEmailInput extends EmailMessage {
+  /** Made by the workflow (`uuid4()`): the same key never sends twice. */
+  idempotencyKey: string;
+}
+
+export interface SendEmailResult {
+  /** False when an earlier attempt with the same key had already sent it. */
+  sentNow: boolean;
+  messageId: string | null;
+}
+
+export interface BriefActivities {
+  /** Reads the stored brief and renders its French confirmation e-mail (summary, estimate, reply within 24 h). */
+  renderBriefConfirmationEmail(briefId: string): Promise<EmailMessage>;
+  /** Sends once per idempotency key. */
+  sendEmail(input: SendEmailInput): Promise<SendEmailResult>;
+}
