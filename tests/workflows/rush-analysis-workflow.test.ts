@@ -13,6 +13,7 @@ import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { rushAnalysisWorkflowId, type RushFileToAnalyse } from '../../workflows/contracts/rush-analysis';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { createTimeSkippingEnv } from '../support/temporal-test-env';
+import { recordHistoryIfAsked } from '../support/histories';
 
 /**
  * rushAnalysisWorkflow on the time-skipping server, with the real activity: ffprobe reads a
@@ -56,13 +57,13 @@ test('the analysis measures the video within 0.1 s and reports the file that is 
     workflowsPath: require.resolve('../../workflows'),
     activities: createActivities({ s3 }),
   });
-  const result = await worker.runUntil(
-    env.client.workflow.execute(rushAnalysisWorkflow, {
-      taskQueue: TASK_QUEUE,
-      workflowId: rushAnalysisWorkflowId('session-1', 'r1'),
-      args: [{ sessionId: 'session-1', files: [video, notMedia] }],
-    }),
-  );
+  const handle = await env.client.workflow.start(rushAnalysisWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId: rushAnalysisWorkflowId('session-1', 'r1'),
+    args: [{ sessionId: 'session-1', files: [video, notMedia] }],
+  });
+  const result = await worker.runUntil(handle.result());
+  await recordHistoryIfAsked('rush-analysis-workflow', handle);
   expect(result.fileCount).toBe(2);
   expect(Math.abs(result.totalRushDuration - 7.4)).toBeLessThanOrEqual(0.1);
   expect(result.totalRushDurationMinutes).toBeCloseTo(7.4 / 60, 2);
