@@ -81,6 +81,7 @@ try {
       ...stackEnv(),
       E2E_BASE_URL: stack.config.appUrl,
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+      PLAYWRIGHT_OUTPUT_DIR: path.join(resultsDir, 'e2e-artifacts'),
     });
     record('e2e', playwrightCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 });
   }

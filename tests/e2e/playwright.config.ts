@@ -10,7 +10,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  outputDir: '../../.data/test-results/e2e-artifacts',
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? '../../.data/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../.data/test-results/e2e.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3100',

@@ -35,3 +35,7 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toLocaleString(intlLocale(), { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }
+
+export function formatNumber(value: number): string {
+  return value.toLocaleString(intlLocale(), { maximumFractionDigits: 2 });
+}

@@ -21,7 +21,7 @@ const fr = {
   info: {
     videoType: 'Type de vidéo',
     finalDuration: 'Durée finale',
-    minutes: '{{count}} min',
+    minutes: '{{value}} min',
     created: 'Créé',
     revisions: 'Révisions',
   },
@@ -114,7 +114,7 @@ const en: typeof fr = {
   info: {
     videoType: 'Video type',
     finalDuration: 'Final duration',
-    minutes: '{{count}} min',
+    minutes: '{{value}} min',
     created: 'Created',
     revisions: 'Revisions',
   },

@@ -130,10 +130,10 @@ export function EditorSpace() {
       </header>
       <Tabs defaultValue="active">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="min-w-[26rem]">
-            <TabsTrigger value="profile">{t('tabs.profile')}</TabsTrigger>
+          <TabsList className="min-w-[30rem]">
+            <TabsTrigger value="profile" className="whitespace-nowrap">{t('tabs.profile')}</TabsTrigger>
             {GROUPS.map((group) => (
-              <TabsTrigger key={group} value={group}>
+              <TabsTrigger key={group} value={group} className="whitespace-nowrap">
                 {t(`tabs.${group}`)}
                 {!projects.isPending && <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 text-xs tabular-nums">{grouped[group].length}</span>}
               </TabsTrigger>

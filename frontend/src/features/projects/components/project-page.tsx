@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatMoney, formatRelative } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatRelative } from '@/lib/format';
 import { projectNotificationsQuery, useProject } from '../api/project';
 import { PROJECTS_NAMESPACE, registerProjectLabels } from '../labels';
 import { ChatTab } from './chat-tab';
@@ -164,7 +164,7 @@ export function ProjectPage() {
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <InfoCard icon={<Film className="size-4" />} label={t('info.videoType')} value={project.videoType ?? '—'} />
         {project.finalDurationMinutes !== null && (
-          <InfoCard icon={<Timer className="size-4" />} label={t('info.finalDuration')} value={t('info.minutes', { count: project.finalDurationMinutes })} />
+          <InfoCard icon={<Timer className="size-4" />} label={t('info.finalDuration')} value={t('info.minutes', { value: formatNumber(project.finalDurationMinutes) })} />
         )}
         <InfoCard icon={<Clock className="size-4" />} label={t('info.created')} value={formatRelative(project.createdAt)} />
         <InfoCard icon={<RefreshCw className="size-4" />} label={t('info.revisions')} value={`${project.revisionCount}/${project.maxRevisions}`} testId="project-revisions-count" />
@@ -176,7 +176,7 @@ export function ProjectPage() {
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="min-w-[30rem]">
             {TABS.map((name) => (
-              <TabsTrigger key={name} value={name}>
+              <TabsTrigger key={name} value={name} className="whitespace-nowrap">
                 {t(`tabs.${name}`)}
               </TabsTrigger>
             ))}
