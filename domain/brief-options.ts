@@ -297,3 +297,10 @@ export const SUBTITLES_OPTIONS = options([
 
 /** Three reference-video inputs in the full form (001 §2.1 section 4). */
 export const REFERENCE_VIDEO_SLOTS = 3;
+
+/** A project's video type as people read it, whichever funnel the brief came from. */
+export function videoTypeLabel(value: string | null | undefined, language: 'fr' | 'en' = 'fr'): string {
+  if (!value) return '';
+  const list = WIZARD_VIDEO_TYPES.some((option) => option.value === value) ? WIZARD_VIDEO_TYPES : FULL_VIDEO_TYPES;
+  return optionLabel(list, value, language);
+}

@@ -1,3 +1,4 @@
+import { videoTypeLabel } from '@domain/brief-options';
 import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
@@ -94,7 +95,7 @@ function RecentNotifications({ projectId }: { projectId: string }) {
 
 /** /project/{projectId} (000 §2 Project detail): states, header, info cards, notifications, five tabs. */
 export function ProjectPage() {
-  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const { t, i18n } = useTranslation(PROJECTS_NAMESPACE);
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const { data: project, error, isPending, refetch } = useProject(projectId);
@@ -162,7 +163,7 @@ export function ProjectPage() {
       </header>
 
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <InfoCard icon={<Film className="size-4" />} label={t('info.videoType')} value={project.videoType ?? '—'} />
+        <InfoCard icon={<Film className="size-4" />} label={t('info.videoType')} value={videoTypeLabel(project.videoType, i18n.language === 'en' ? 'en' : 'fr') || '—'} />
         {project.finalDurationMinutes !== null && (
           <InfoCard icon={<Timer className="size-4" />} label={t('info.finalDuration')} value={t('info.minutes', { value: formatNumber(project.finalDurationMinutes) })} />
         )}
