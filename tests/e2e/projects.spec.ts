@@ -135,7 +135,7 @@ test('the project page: header, info cards, notifications and the five tabs with
   await expect(page.getByTestId('project-price')).toHaveText(/189,00\s€/);
   await expect(page.getByTestId('project-delivery')).toHaveText('14 mars 2030');
   await expect(page.getByTestId('project-revisions-count')).toHaveText('0/3');
-  await expect(page.getByText('YouTube', { exact: true })).toBeVisible();
+  await expect(page.getByText('YouTube', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('project-notifications')).toContainText('Monteur assigné');
 
   // Overview: summary with the offer, the invoice, no action for the client while editing.
