@@ -2,12 +2,12 @@
 //
 // Browser: headless Debian chromium signs in as the demo admin and opens the system test page
 // (`/test`, which hosts the same uploader as the brief funnels) of the running app
-// and uploads the file with the real uploader (Uppy 6 + @uppy/aws-s3, parts signed by the api,
+// and uploads the file with the real uploader (Uppy 5 + @uppy/aws-s3 5, parts signed by the api,
 // PUT straight to MinIO). Timed from the file pick to the end of CompleteMultipartUpload; the
 // content check that follows (random bytes: the api rejects and deletes the object) is not timed.
 // SDK: @aws-sdk/client-s3 CreateMultipartUpload / UploadPart / CompleteMultipartUpload, same file,
-// same 100 MiB parts, same MinIO, at 1 part in flight (what Uppy 6 does for one file) and at
-// UPLOAD_PARALLEL_LIMIT parts in flight.
+// same 100 MiB parts, same MinIO, at 1 part in flight and at UPLOAD_PARALLEL_LIMIT parts in flight (what
+// the uploader does for one file).
 //
 // The file (random bytes) is made in a temp dir and deleted at the end, as are the objects.
 // Usage: npm run bench:upload  (env: APP_URL or E2E_BASE_URL, S3_ENDPOINT, S3_* credentials;
@@ -88,12 +88,14 @@ async function browserUpload(file) {
       maxInFlight = Math.max(maxInFlight, inFlight);
       key ??= decodeURIComponent(new URL(request.url()).pathname.replace(`/${BUCKET}/`, ''));
     });
-    const partEnded = (request) => {
-      if (!isPart(request)) return;
-      inFlight -= 1;
-      parts += 1;
-    };
-    page.on('requestfinished', partEnded);
+    // A part stops being in flight when S3's answer arrives (`response`): `requestfinished` comes
+    // later, once the body is read, by when the page may already have sent the next part.
+    page.on('response', (response) => {
+      if (isPart(response.request())) inFlight -= 1;
+    });
+    page.on('requestfinished', (request) => {
+      if (isPart(request)) parts += 1;
+    });
     let rejectOnFailure;
     const failed = new Promise((_, reject) => (rejectOnFailure = reject));
     failed.catch(() => undefined);

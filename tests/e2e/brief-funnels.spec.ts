@@ -1,4 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { MikroORM } from '@mikro-orm/core';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Brief } from '../../api/db/entities';
+import { initOrm } from '../../api/db/orm';
+import { UPLOAD_MESSAGES } from '../../domain/uploads';
+import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 
 /** The stack's MailDev HTTP API (`GET /email`). */
 const MAIL_API_URL = process.env.MAIL_API_URL ?? process.env.MAIL_UI_URL ?? 'http://localhost:8025';
@@ -9,6 +15,59 @@ async function emailsTo(address: string): Promise<{ subject: string; text: strin
 }
 
 const price = (page: Page) => page.getByTestId('estimate-price').first();
+
+let orm: MikroORM;
+let temp: ReturnType<typeof makeTempDir>;
+
+test.beforeAll(async () => {
+  orm = await initOrm(process.env.DATABASE_URL ?? '');
+  temp = makeTempDir('rush-funnels-');
+});
+test.afterAll(async () => {
+  temp?.cleanup();
+  await orm?.close(true);
+});
+
+/**
+ * Uploads a real `testsrc` video through the funnel's uploader and waits for the analysis: the
+ * rush-duration field then holds the analysed minutes (rounded to 0.1 as the funnels do).
+ */
+async function uploadRush(page: Page, name: string, seconds: number, durationField: Locator) {
+  const video = generateTestVideo(path.join(temp.dir, name), seconds);
+  await page.locator('input[type="file"]').setInputFiles(video);
+  const row = page.getByTestId('rush-file');
+  await expect(row).toContainText(name);
+  await expect(page.getByText(UPLOAD_MESSAGES.uploadSucceeded)).toBeVisible({ timeout: 30_000 });
+  await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(row.getByTestId('rush-file-duration')).toBeVisible();
+  await expect(durationField).toHaveValue(String(Math.round((seconds / 60) * 10) / 10));
+}
+
+/** The submitted brief's id, from the api's answer to `POST /api/briefs`. */
+const briefIdOf = (page: Page) =>
+  page
+    .waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/briefs' && response.ok())
+    .then(async (response) => ((await response.json()) as { briefId: string }).briefId);
+
+/** The stored brief lists the uploaded file, with the analysed duration within 0.1 s. */
+async function expectStoredRush(briefId: string, name: string, seconds: number, durationField: string) {
+  const brief = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
+  expect(brief.uploadedFiles).toHaveLength(1);
+  const [file] = brief.uploadedFiles;
+  expect(file.name).toBe(name);
+  expect(file.bucket).toBe('briefs');
+  expect(file.key).toMatch(new RegExp(`^anonymous/\\d+_${name.replace('.', '\\.')}$`));
+  // Minutes, rounded to 0.01 when stored.
+  expect(Math.abs((file.duration ?? Number.NaN) - seconds / 60)).toBeLessThanOrEqual(0.005 + 1e-9);
+  const analysis = brief.analysis!;
+  expect(analysis.fileCount).toBe(1);
+  expect(analysis.fileAnalyses).toHaveLength(1);
+  expect(analysis.fileAnalyses[0].name).toBe(name);
+  expect(Math.abs(analysis.fileAnalyses[0].durationSeconds - seconds)).toBeLessThanOrEqual(0.1);
+  expect(Math.abs(analysis.totalRushDuration - seconds)).toBeLessThanOrEqual(0.1);
+  // The field the client submitted is the analysis's figure.
+  expect(durationField).toBe(String(Math.round(analysis.totalRushDurationMinutes * 10) / 10));
+}
 
 test.describe('brief funnels', () => {
   test('wizard: six sections, live estimate, estimate step, then the payment step', async ({ page }) => {
@@ -44,6 +103,10 @@ test.describe('brief funnels', () => {
     await page.getByRole('checkbox', { name: 'Sous-titres' }).check();
     await page.getByLabel('Type de sous-titres', { exact: true }).selectOption('key_points');
     await expect(page.getByText('max 500GB par fichier').first()).toBeVisible();
+    // Section 6: a real video; its analysed length replaces the 60 minutes typed above.
+    const rushSeconds = 16;
+    const wizardDuration = page.getByLabel('Durée totale des rushs (minutes)', { exact: true });
+    await uploadRush(page, 'wizard-rush.mp4', rushSeconds, wizardDuration);
     await page.getByLabel('Liens vers vos fichiers', { exact: true }).fill('https://transfer.example.com/abc');
     await page.getByLabel('Devise', { exact: true }).selectOption('usd');
     await expect(price(page)).toContainText('$');
@@ -55,6 +118,7 @@ test.describe('brief funnels', () => {
     await expect(page.getByLabel(/^Votre adresse e-mail/)).toHaveValue(email);
     await page.getByRole('button', { name: /Obtenir mon estimation/ }).click();
     const shown = await price(page).textContent();
+    const submitted = briefIdOf(page);
     await page.getByRole('button', { name: /Procéder au paiement/ }).click();
 
     await expect(page.getByText('Étape 3 sur 3 — Paiement')).toBeVisible();
@@ -67,6 +131,10 @@ test.describe('brief funnels', () => {
     const [message] = await emailsTo(email);
     expect(message.subject).toContain('Votre brief Rushflow est bien reçu');
     expect(message.text).toContain('Podcast vidéo');
+    const briefId = await submitted;
+    const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
+    expect(stored.funnel).toBe('wizard');
+    await expectStoredRush(briefId, 'wizard-rush.mp4', rushSeconds, String((stored.submittedPayload as { total_rush_duration?: unknown }).total_rush_duration));
   });
 
   test('full form: every section, category switches its feature, phone warning, rights gate, date check, thank-you', async ({ page }) => {
@@ -101,6 +169,9 @@ test.describe('brief funnels', () => {
     await page.getByRole('checkbox', { name: 'Vidéo brute' }).check();
     await page.getByLabel(/Durée totale des rushs/).fill('90');
     await page.getByLabel('Qualité des rushs', { exact: true }).selectOption('4K');
+    // Section 2: a real video; its analysed length replaces the 90 minutes typed above.
+    const rushSeconds = 29;
+    await uploadRush(page, 'full-rush.mp4', rushSeconds, page.getByLabel(/Durée totale des rushs/));
     await page.getByLabel('Lien de téléchargement', { exact: true }).fill('https://transfer.example.com/xyz');
     await page.getByLabel('Pièces jointes', { exact: true }).fill('logo.svg');
     await page.getByLabel('Durée finale souhaitée', { exact: true }).fill('3 min');
@@ -143,10 +214,15 @@ test.describe('brief funnels', () => {
     await expect(page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first()).toBeVisible();
 
     await dateInput.fill(minimum!);
+    const submitted = briefIdOf(page);
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Merci, votre brief est envoyé !' })).toBeVisible();
     await expect(page.getByText('Analyse de votre brief sous 24 h.')).toBeVisible();
     await expect.poll(async () => (await emailsTo(email)).length, { timeout: 30_000 }).toBe(1);
+    const briefId = await submitted;
+    const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
+    expect(stored.funnel).toBe('full');
+    await expectStoredRush(briefId, 'full-rush.mp4', rushSeconds, String((stored.submittedPayload as { totalRushDurationProvided?: unknown }).totalRushDurationProvided));
 
     await page.getByRole('button', { name: 'Envoyer un autre brief' }).click();
     await expect(page.getByLabel(/^Votre adresse e-mail/)).toHaveValue('');

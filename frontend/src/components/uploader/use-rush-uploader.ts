@@ -10,6 +10,7 @@ import {
   areaRunsAnalysis,
   checkNewFile,
   maxFilesFor,
+  type SignUploadRequest,
   type UploadArea,
   type UploadRejection,
 } from '@domain/uploads';
@@ -55,9 +56,67 @@ type FileMeta = { serverFileId?: string; key?: string; retryCount?: number };
 type RushUppy = Uppy<FileMeta, Record<string, never>>;
 type RushFile = UppyFile<FileMeta, Record<string, never>>;
 
+/** S3's error code in an XML error body (`<Code>AccessDenied</Code>`), if any. */
+function s3ErrorCode(body: string | undefined): string {
+  return /<Code>([^<]+)<\/Code>/.exec(body ?? '')?.[1] ?? '';
+}
+
+/** An S3 answer that is not a success: status 0 is a network failure. */
+function s3Error(status: number, body: string | undefined): Error {
+  const error = new Error(status === 0 ? 'NETWORK error during S3 request' : `S3 returned ${status} ${s3ErrorCode(body)}`.trim());
+  Object.assign(error, { source: { status } });
+  return error;
+}
+
+/** One presigned S3 request (ListParts, CompleteMultipartUpload, AbortMultipartUpload); answers the body. */
+async function s3Request(method: 'GET' | 'POST' | 'DELETE', url: string, signal: AbortSignal | undefined, body?: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method, body, signal, headers: body ? { 'Content-Type': 'application/xml' } : undefined });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw s3Error(0, undefined);
+  }
+  const text = await response.text();
+  // CompleteMultipartUpload can fail with a 200 whose body is an <Error>.
+  if (!response.ok || /<Error>/.test(text)) throw s3Error(response.ok ? 500 : response.status, text);
+  return text;
+}
+
+/** The parts S3 already has (ListParts answer). */
+function parseListParts(xml: string): { PartNumber: number; ETag: string; Size: number }[] {
+  const document = new DOMParser().parseFromString(xml, 'application/xml');
+  return Array.from(document.getElementsByTagName('Part'), (part) => ({
+    PartNumber: Number(part.getElementsByTagName('PartNumber')[0]?.textContent),
+    ETag: part.getElementsByTagName('ETag')[0]?.textContent ?? '',
+    Size: Number(part.getElementsByTagName('Size')[0]?.textContent),
+  }));
+}
+
+const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** CompleteMultipartUpload's body: every part, in order. */
+function completeBody(parts: { PartNumber?: number; ETag?: string }[]): string {
+  const sorted = [...parts].sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
+  const items = sorted.map((part) => `<Part><PartNumber>${part.PartNumber}</PartNumber><ETag>${escapeXml(part.ETag ?? '')}</ETag></Part>`).join('');
+  return `<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${items}</CompleteMultipartUpload>`;
+}
+
 /** 001 §8.1: the French message for what went wrong; `aborted` errors are never retried. */
-function describeUploadError(error: { name?: string; message?: string }, size: number): { message: string; retryable: boolean } {
-  const text = `${error.name ?? ''} ${error.message ?? ''}`;
+function describeUploadError(error: { name?: string; message?: string; source?: unknown }, size: number): { message: string; retryable: boolean } {
+  // A part PUT that S3 refused carries its XMLHttpRequest (`source`): status 0 is a network failure.
+  const source = error.source as { status?: number; responseText?: string } | undefined;
+  let detail = '';
+  if (source && typeof source.status === 'number') {
+    let body = '';
+    try {
+      body = source.responseText ?? '';
+    } catch {
+      // responseText throws for non-text response types.
+    }
+    detail = source.status === 0 ? ' NETWORK' : ` ${source.status} ${s3ErrorCode(body)}`;
+  }
+  const text = `${error.name ?? ''} ${error.message ?? ''}${detail}`;
   if (/abort/i.test(text)) return { message: UPLOAD_MESSAGES.timeout, retryable: false };
   if (!navigator.onLine) return { message: UPLOAD_MESSAGES.noConnection, retryable: true };
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { message: UPLOAD_MESSAGES.denied, retryable: false };
@@ -179,22 +238,39 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
     uppyRef.current = uppy;
     const timers = timersRef.current;
 
-    uppy.use(AwsS3, {
+    // Every S3 request of a file goes through a URL the api signs with the key and upload id it
+    // stored for that file (it ignores what the browser would propose). `limit` caps the S3 requests
+    // in flight across all files, so up to UPLOAD_PARALLEL_LIMIT parts of one file go at once.
+    const signed = async (file: RushFile, request: SignUploadRequest) => {
+      const fileId = file.meta.serverFileId;
+      if (!fileId) throw new Error('Unknown upload');
+      return uploadApi.sign(await session(), fileId, request);
+    };
+    uppy.use(AwsS3<FileMeta, Record<string, never>>, {
       shouldUseMultipart: true,
       getChunkSize: () => UPLOAD_CHUNK_SIZE_BYTES,
       limit: UPLOAD_PARALLEL_LIMIT,
-      // Uppy asks for one signature per S3 request; the api signs with the key and upload id it
-      // stored for that file and ignores what the browser would propose.
-      async signRequest(request) {
-        const file = uppy.getFiles().find((candidate) => candidate.meta.key === request.key);
-        const fileId = file?.meta.serverFileId;
-        if (!fileId) throw new Error('Unknown upload');
-        const current = await session();
-        if (request.method === 'PUT' && 'partNumber' in request) return uploadApi.sign(current, fileId, { operation: 'uploadPart', partNumber: request.partNumber });
-        if (request.method === 'GET') return uploadApi.sign(current, fileId, { operation: 'listParts' });
-        if (request.method === 'POST' && 'uploadId' in request) return uploadApi.sign(current, fileId, { operation: 'complete' });
-        if (request.method === 'DELETE') return uploadApi.sign(current, fileId, { operation: 'abort' });
-        throw new Error(`Unexpected S3 request ${request.method}`);
+      // The 1/2/4 s retries below (upload-error) are the only ones: each resumes through ListParts.
+      retryDelays: [],
+      createMultipartUpload() {
+        // Never called: the server opened the upload and `s3Multipart` is set from its answer.
+        throw new Error('The multipart upload is opened by the server');
+      },
+      async signPart(file, { partNumber }) {
+        return { method: 'PUT', url: (await signed(file, { operation: 'uploadPart', partNumber })).url };
+      },
+      async listParts(file, { signal }) {
+        const { url } = await signed(file, { operation: 'listParts' });
+        return parseListParts(await s3Request('GET', url, signal));
+      },
+      async completeMultipartUpload(file, { parts, signal }) {
+        const { url } = await signed(file, { operation: 'complete' });
+        await s3Request('POST', url, signal, completeBody(parts));
+        return { location: url.split('?')[0] };
+      },
+      async abortMultipartUpload(file, { signal }) {
+        const { url } = await signed(file, { operation: 'abort' });
+        await s3Request('DELETE', url, signal);
       },
     });
     uppy.use(GoldenRetriever, { expires: 7 * 24 * 60 * 60 * 1000 });
