@@ -15,6 +15,13 @@ const WorkerEnvSchema = z.object({
   SMTP_URL: z.string().min(1),
   MAIL_FROM: z.string().default('Rushflow <bonjour@rushflow.local>'),
   APP_URL: z.url().default('http://localhost:3000'),
+  // Keycloak's admin api (service account), to find admins and editors' addresses for notices.
+  KEYCLOAK_URL: z.url().optional(),
+  KEYCLOAK_REALM: z.string().min(1).default('rushflow'),
+  KEYCLOAK_API_CLIENT_ID: z.string().min(1).default('rushflow-api'),
+  KEYCLOAK_API_CLIENT_SECRET: z.string().optional(),
+  /** Workflows cached in the worker's memory (default: the SDK's, ~600 per GB of heap). */
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   /** Test only: milliseconds the project creation pauses inside its transaction (worker-crash test). */
   RUSHFLOW_TEST_PROJECT_CREATION_PAUSE_MS: z.coerce.number().int().min(0).optional(),
 });

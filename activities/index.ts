@@ -4,7 +4,8 @@ import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities, type BriefActivityDeps } from './brief';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
-import { createProjectActivities } from './project';
+import { createProjectActivities, type UserDirectory } from './project';
+import { s3DeleteObject } from './directory';
 
 export interface ActivityDeps {
   /** Storage client on the internal endpoint; activities that read objects need it. */
@@ -16,6 +17,8 @@ export interface ActivityDeps {
    * worker there). Never set in production.
    */
   pauseBeforeProjectInsert?: () => Promise<void>;
+  /** Admins and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
+  directory?: UserDirectory;
 }
 
 /** Fails without retry when the worker was started without the storage settings. */
@@ -59,6 +62,11 @@ export function createActivities(deps: ActivityDeps = {}) {
       get orm() {
         return deps.brief?.orm ?? missingDependency('database');
       },
+      mailTransport: deps.brief?.mailTransport,
+      mailFrom: deps.brief?.mailFrom,
+      appUrl: deps.brief?.appUrl,
+      directory: deps.directory,
+      deleteObject: deps.s3 ? s3DeleteObject(deps.s3) : undefined,
     }),
   };
 }

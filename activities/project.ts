@@ -1,27 +1,300 @@
+import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
-import { Project, StatusHistory } from '../api/db/entities';
-import type { ProjectActivities } from '../workflows/project-activities';
+import type { Transporter } from 'nodemailer';
+import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
+import { SETTING_DEFAULTS } from '../domain/enums';
+import { EditorProfile, Project, ProjectFile, ProjectRevision, Setting, StatusHistory } from '../api/db/entities';
+import {
+  DEFAULT_REVISION_WINDOW_DAYS,
+  EDITOR_NOT_AVAILABLE,
+  NO_FINAL_FILE,
+  PROJECT_ACTION_MESSAGES,
+  PROJECT_NOT_FOUND,
+} from '../workflows/contracts/project';
+import type { Audience, NotificationSpec, ProjectActivities } from '../workflows/project-activities';
+import { projectEmail } from './mail/project-emails';
+import { sendEmailOnce } from './mail/send-email';
+
+/** The people the project activities notify, from the identity provider (Keycloak). */
+export interface UserDirectory {
+  /** Users holding the admin role: notified when a project waits or is overdue. */
+  admins(): Promise<{ id: string; email: string }[]>;
+  /** An editor's e-mail address; null when unknown. */
+  emailOf(userId: string): Promise<string | null>;
+}
+
+/** Deletes one object; deleting a missing object succeeds (S3 semantics), so retries are safe. */
+export type DeleteObject = (bucket: string, key: string) => Promise<void>;
 
 export interface ProjectActivityDeps {
   orm: MikroORM;
+  /** Needed by the e-mails; the activities that only write rows work without them. */
+  mailTransport?: Transporter;
+  mailFrom?: string;
+  appUrl?: string;
+  directory?: UserDirectory;
+  deleteObject?: DeleteObject;
 }
 
-/** Activities of projectWorkflow. */
+/** PostgreSQL channel of the project events (the api's SSE hub listens to it). */
+export const PROJECT_EVENTS_CHANNEL = 'project_events';
+
+const DAY_MS = 86_400_000;
+
+function projectNotFound(projectId: string): never {
+  throw ApplicationFailure.nonRetryable(`Project ${projectId} not found`, PROJECT_NOT_FOUND);
+}
+
+/** A stable uuid from a key, so a notification written twice is the same row. */
+function keyedUuid(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join(':')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function lockProject(em: EntityManager, projectId: string) {
+  const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  return project ?? projectNotFound(projectId);
+}
+
+async function publishEvent(em: EntityManager, payload: { projectId: string; status: string; event: string }) {
+  await em.execute(`select pg_notify('${PROJECT_EVENTS_CHANNEL}', ?)`, [JSON.stringify(payload)]);
+}
+
+/** Activities of projectWorkflow; every write is idempotent (run twice, one effect). */
 export function createProjectActivities(deps: ProjectActivityDeps): ProjectActivities {
+  const directory = () => deps.directory;
+
+  /** Resolves the audiences of `specs` to user ids (admins from the directory, outside any transaction). */
+  async function recipients(specs: NotificationSpec[]): Promise<{ admins: string[] }> {
+    if (!specs.some((spec) => spec.to === 'admins')) return { admins: [] };
+    const admins = (await directory()?.admins()) ?? [];
+    return { admins: admins.map((admin) => admin.id) };
+  }
+
+  async function writeNotifications(em: EntityManager, key: string, project: Project, specs: NotificationSpec[], admins: string[]) {
+    for (const [index, spec] of specs.entries()) {
+      const users = spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
+      for (const userId of users) {
+        if (!userId) continue;
+        await em.execute(
+          `insert into "notifications" ("id", "user_id", "type", "title", "message", "project_id") values (?, ?, ?, ?, ?, ?) on conflict ("id") do nothing`,
+          [keyedUuid(key, String(index), userId), userId, spec.type, spec.title, spec.message, project.id],
+        );
+      }
+    }
+  }
+
+  async function addressesOf(audience: Audience, project: Project): Promise<string[]> {
+    if (audience === 'client') return [project.clientEmail];
+    if (audience === 'editor') {
+      const editorId = project.editor?.userId;
+      const address = editorId ? await directory()?.emailOf(editorId) : null;
+      return address ? [address] : [];
+    }
+    return ((await directory()?.admins()) ?? []).map((admin) => admin.email).filter(Boolean);
+  }
+
   return {
     async recordProjectStatus({ projectId, oldStatus, newStatus, comment }) {
       return deps.orm.em.fork().transactional(async (em) => {
         // The project's row lock makes "already recorded?" and the insert one step for concurrent retries.
-        const project = await em.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!project) throw ApplicationFailure.nonRetryable(`Project ${projectId} not found`, 'ProjectNotFound');
+        const project = await lockProject(em, projectId);
         const recorded = await em.count(StatusHistory, { project: projectId, oldStatus, newStatus });
         if (recorded > 0) return { recordedNow: false };
         em.create(StatusHistory, { project, oldStatus, newStatus, comment: comment ?? null, changedBy: null, changerName: 'Rushflow' });
         project.status = newStatus;
         await em.flush();
+        await publishEvent(em, { projectId, status: newStatus, event: 'status' });
         return { recordedNow: true };
+      });
+    },
+
+    async loadProjectSnapshot(projectId) {
+      const project = (await deps.orm.em.fork().findOne(Project, { id: projectId })) ?? projectNotFound(projectId);
+      return {
+        status: project.status,
+        clientId: project.clientId ?? null,
+        clientEmail: project.clientEmail,
+        editorId: project.editor?.userId ?? null,
+        videoType: project.videoType ?? null,
+        title: project.title,
+        revisionCount: project.revisionCount,
+        maxRevisions: project.maxRevisions,
+        deliveryDate: project.deliveryDate ? project.deliveryDate.getTime() : null,
+      };
+    },
+
+    async readRevisionWindow() {
+      const row = await deps.orm.em.fork().findOne(Setting, { key: 'revision_window_days' });
+      const value = Number(row?.value ?? SETTING_DEFAULTS.revision_window_days);
+      const days = Number.isFinite(value) && value >= 0 ? value : DEFAULT_REVISION_WINDOW_DAYS;
+      return { ms: Math.round(days * DAY_MS), days };
+    },
+
+    async assignEditor({ key, projectId, from, editorId, actorId, actorName }) {
+      return deps.orm.em.fork().transactional(async (em) => {
+        const project = await lockProject(em, projectId);
+        if ((await em.count(StatusHistory, { id: key })) > 0) {
+          // A retry after the commit: the assignment is done.
+          const editor = await em.findOneOrFail(EditorProfile, { userId: project.editor!.userId });
+          return { assigned: true as const, editorId: editor.userId, editorName: `${editor.firstName} ${editor.lastName}`.trim() };
+        }
+        let editor: EditorProfile | undefined;
+        if (editorId) {
+          const named = await em.findOne(EditorProfile, { userId: editorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+          if (!named) throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
+          if (named.status !== 'active' || named.currentProjectsCount >= named.maxConcurrentProjects) {
+            throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorNotAvailable, EDITOR_NOT_AVAILABLE);
+          }
+          editor = named;
+        } else {
+          // Row locks on every candidate, taken in one order (by id) so concurrent assignments
+          // queue instead of deadlocking; the counts read under the lock are the committed ones.
+          const complexity = typeof project.briefData?.visual_complexity === 'string' ? project.briefData.visual_complexity : null;
+          const candidates = await em.find(
+            EditorProfile,
+            { status: 'active', specialties: { $overlap: specialtiesFor(project.videoType) }, visualComplexityLevels: { $overlap: levelsFor(complexity) } },
+            { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { userId: 'asc' } },
+          );
+          editor = pickLeastLoaded(candidates);
+          if (!editor) return { assigned: false as const };
+        }
+        editor.currentProjectsCount += 1;
+        editor.totalProjectsCount += 1;
+        project.editor = editor;
+        project.status = 'assigned';
+        project.assignedAt = new Date();
+        const editorName = `${editor.firstName} ${editor.lastName}`.trim();
+        em.create(StatusHistory, {
+          id: key,
+          project,
+          oldStatus: from,
+          newStatus: 'assigned',
+          comment: editorId ? `Assigné à ${editorName} par un administrateur` : `Assigné à ${editorName}`,
+          changedBy: actorId ?? null,
+          changerName: actorName ?? 'Rushflow',
+        });
+        await em.flush();
+        await writeNotifications(
+          em,
+          key,
+          project,
+          [
+            { to: 'client', type: 'project_assigned', title: 'Monteur assigné', message: `${editorName} prend en charge votre projet « ${project.title} ».` },
+            { to: 'editor', type: 'project_assigned_to_editor', title: 'Nouveau projet assigné', message: `Le projet « ${project.title} » vous est assigné.` },
+          ],
+          [],
+        );
+        await publishEvent(em, { projectId, status: 'assigned', event: 'status' });
+        return { assigned: true as const, editorId: editor.userId, editorName };
+      });
+    },
+
+    async recordTransition(input) {
+      const { admins } = await recipients(input.notifications ?? []);
+      return deps.orm.em.fork().transactional(async (em) => {
+        const project = await lockProject(em, input.projectId);
+        if ((await em.count(StatusHistory, { id: input.key })) > 0) return { recordedNow: false };
+        if (input.requireFinalFile && (await em.count(ProjectFile, { project: project.id, fileType: 'final' })) === 0) {
+          throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.noFinalFile, NO_FINAL_FILE);
+        }
+        em.create(StatusHistory, {
+          id: input.key,
+          project,
+          oldStatus: input.from,
+          newStatus: input.to,
+          comment: input.comment ?? null,
+          changedBy: input.actorId ?? null,
+          changerName: input.actorName ?? 'Rushflow',
+        });
+        project.status = input.to;
+        const set = input.set ?? {};
+        const date = (value: number | null | undefined) => (value == null ? null : new Date(value));
+        if ('completedAt' in set) project.completedAt = date(set.completedAt);
+        if ('actualDeliveryDate' in set) project.actualDeliveryDate = date(set.actualDeliveryDate);
+        if ('revisionWindowEndsAt' in set) project.revisionWindowEndsAt = date(set.revisionWindowEndsAt);
+        if ('cancelledAt' in set) project.cancelledAt = date(set.cancelledAt);
+        if ('needsAttention' in set) project.needsAttention = set.needsAttention ?? null;
+        if (input.incrementRevisionCount) project.revisionCount += 1;
+
+        const revision = input.revision;
+        if (revision?.create) {
+          em.create(ProjectRevision, {
+            project,
+            revisionNumber: project.revisionCount,
+            requestedBy: revision.create.requestedBy,
+            feedback: revision.create.feedback,
+            status: 'pending',
+          });
+        } else if (revision?.start || revision?.complete) {
+          const latest = await em.findOne(ProjectRevision, { project: project.id }, { orderBy: { revisionNumber: 'desc' } });
+          if (latest) {
+            const now = new Date();
+            latest.startedAt ??= now;
+            latest.status = revision.complete ? 'completed' : 'in_progress';
+            if (revision.complete) latest.completedAt = now;
+          }
+        }
+
+        if ((input.releaseEditorSlot || input.countCompletion) && project.editor) {
+          const editor = await em.findOne(EditorProfile, { userId: project.editor.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+          if (editor) {
+            if (input.releaseEditorSlot) editor.currentProjectsCount = Math.max(0, editor.currentProjectsCount - 1);
+            if (input.countCompletion) editor.completedProjectsCount += 1;
+          }
+        }
+        await em.flush();
+        await writeNotifications(em, input.key, project, input.notifications ?? [], admins);
+        await publishEvent(em, { projectId: project.id, status: input.to, event: 'status' });
+        return { recordedNow: true };
+      });
+    },
+
+    async notify({ key, projectId, notifications }) {
+      const { admins } = await recipients(notifications);
+      await deps.orm.em.fork().transactional(async (em) => {
+        const project = (await em.findOne(Project, { id: projectId })) ?? projectNotFound(projectId);
+        await writeNotifications(em, key, project, notifications, admins);
+        await publishEvent(em, { projectId, status: project.status, event: 'notification' });
+      });
+    },
+
+    async sendProjectEmail({ key, projectId, template, to, data }) {
+      const { mailTransport, mailFrom, appUrl } = deps;
+      if (!mailTransport || !mailFrom || !appUrl) throw ApplicationFailure.nonRetryable('The worker has no mail transport configured', 'WorkerMisconfigured');
+      const em = deps.orm.em.fork();
+      const project = (await em.findOne(Project, { id: projectId }, { populate: ['editor'] })) ?? projectNotFound(projectId);
+      const details = {
+        id: project.id,
+        title: project.title,
+        editorName: project.editor ? `${project.editor.firstName} ${project.editor.lastName}`.trim() : null,
+        totalPriceCents: project.totalPriceCents,
+        currency: project.currency,
+        deliveryDate: project.deliveryDate ?? null,
+      };
+      let sent = 0;
+      for (const address of await addressesOf(to, project)) {
+        const message = await projectEmail(template, address, details, appUrl, data);
+        const result = await sendEmailOnce({ orm: deps.orm, transport: mailTransport, from: mailFrom }, { ...message, idempotencyKey: `${key}:${address.toLowerCase()}` });
+        if (result.sentNow) sent += 1;
+      }
+      return { sent };
+    },
+
+    async deleteProjectFiles(projectId) {
+      const em = deps.orm.em.fork();
+      const files = await em.find(ProjectFile, { project: projectId });
+      if (files.length > 0 && !deps.deleteObject) throw ApplicationFailure.nonRetryable('The worker has no S3 storage configured', 'WorkerMisconfigured');
+      for (const file of files) await deps.deleteObject!(file.storageBucket, file.storageKey);
+      return em.transactional(async (tx) => {
+        const project = await lockProject(tx, projectId);
+        const deleted = await tx.nativeDelete(ProjectFile, { project: projectId });
+        project.filesPurgedAt ??= new Date();
+        await tx.flush();
+        await publishEvent(tx, { projectId, status: project.status, event: 'files_deleted' });
+        return { deleted };
       });
     },
   };

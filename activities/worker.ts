@@ -3,6 +3,7 @@ import { initOrm } from '../api/db/orm';
 import { createMailTransport } from '../api/lib/mailer';
 import { createS3Client } from '../api/lib/storage';
 import { TASK_QUEUE } from '../workflows/contracts/common';
+import { keycloakDirectory } from './directory';
 import { createActivities } from './index';
 import { loadWorkerConfig } from './config';
 
@@ -18,7 +19,12 @@ async function main(): Promise<void> {
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../workflows'),
+    ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS } : {}),
     activities: createActivities({
+      directory:
+        config.KEYCLOAK_URL && config.KEYCLOAK_API_CLIENT_SECRET
+          ? keycloakDirectory({ url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_API_CLIENT_ID, clientSecret: config.KEYCLOAK_API_CLIENT_SECRET })
+          : undefined,
       s3:
         config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
           ? createS3Client({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY })

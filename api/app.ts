@@ -17,6 +17,7 @@ import { uploadRoutes } from './routes/uploads';
 import { editorProfileRoutes, type EditorProfileRouteDeps } from './routes/editor-profile';
 import { projectFileRoutes, type ProjectFileRouteDeps } from './routes/project-files';
 import { projectRoutes, type ProjectRouteDeps } from './routes/projects';
+import { projectActionRoutes, type ProjectActionRouteDeps } from './routes/project-actions';
 import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
@@ -32,6 +33,8 @@ export interface AppDeps {
   projects: ProjectRouteDeps;
   projectFiles: Omit<ProjectFileRouteDeps, 'uploads'>;
   editorProfile: EditorProfileRouteDeps;
+  /** Lifecycle actions through the project's workflow (absent: the routes are not mounted). */
+  projectActions?: ProjectActionRouteDeps;
 }
 
 /** Bodies larger than this are refused before parsing. */
@@ -69,6 +72,7 @@ export function createApp(deps: AppDeps): Koa {
     projectRoutes(deps.projects),
     projectFileRoutes({ ...deps.projectFiles, uploads: deps.uploads }),
     editorProfileRoutes(deps.editorProfile),
+    ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

@@ -86,6 +86,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     projects: { em: () => orm.em.fork(), invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
+    projectActions: { em: () => orm.em.fork(), temporal },
     publicConfig: {
       keycloak: { url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID },
       appName: 'Rushflow',

@@ -63,6 +63,8 @@ export interface ProjectSummary {
   editorName: string | null;
   revisionCount: number;
   maxRevisions: number;
+  /** End of the current revision window (ISO), once delivered; past it, no revision may be asked. */
+  revisionWindowEndsAt: string | null;
 }
 
 export interface ClientProjectCounters {
@@ -168,14 +170,21 @@ export function editorProjectGroup(status: string): EditorProjectGroup {
   return 'pending';
 }
 
+/** Whether the revision window of a delivered project is over at `now` (the workflow then closes it). */
+export function revisionWindowClosed(project: { revisionWindowEndsAt?: string | Date | null }, now: Date = new Date()): boolean {
+  if (project.revisionWindowEndsAt === null || project.revisionWindowEndsAt === undefined) return false;
+  return now.getTime() >= new Date(project.revisionWindowEndsAt).getTime();
+}
+
 /** The actions a user may take now, from the lifecycle table (the workflow checks them again). */
 export function availableActions(
   parties: readonly ProjectParty[],
-  project: { status: string; revisionCount: number; maxRevisions: number },
+  project: { status: string; revisionCount: number; maxRevisions: number; revisionWindowEndsAt?: string | Date | null },
+  now: Date = new Date(),
 ): ProjectAction[] {
   return (Object.keys(PROJECT_ACTIONS) as ProjectAction[]).filter((action) => {
     if (actionRefusal(action, parties, project.status) !== null) return false;
-    return action !== 'requestRevision' || canRequestRevision(project);
+    return action !== 'requestRevision' || (canRequestRevision(project) && !revisionWindowClosed(project, now));
   });
 }
 

@@ -79,7 +79,7 @@ async function waitForPayment(
  * expiry, whose project workflow already exists.
  */
 async function startProjectWorkflow(input: BriefWorkflowInput, projectId: string, clientEmail: string, videoType: string | null) {
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: input.briefId }];
+  const args: [ProjectWorkflowInput] = [{ projectId, briefId: input.briefId, searchAttributes: input.searchAttributes !== false }];
   try {
     await startChild(projectWorkflow, {
       workflowId: projectWorkflowId(projectId),

@@ -1,5 +1,6 @@
 /** Activities of projectWorkflow, implemented in activities/project.ts. */
 import type { ProjectStatus } from '../domain/enums';
+import type { ProjectEmailTemplate } from './contracts/project';
 
 export interface RecordProjectStatusInput {
   projectId: string;
@@ -8,11 +9,124 @@ export interface RecordProjectStatusInput {
   comment?: string;
 }
 
+/** What the workflow reads of its project when it starts. */
+export interface ProjectSnapshot {
+  status: ProjectStatus;
+  clientId: string | null;
+  clientEmail: string;
+  editorId: string | null;
+  videoType: string | null;
+  title: string;
+  revisionCount: number;
+  maxRevisions: number;
+  /** Planned delivery, ms since epoch. */
+  deliveryDate: number | null;
+}
+
+/** Who a notification goes to: the project's client, its editor, or every admin. */
+export type Audience = 'client' | 'editor' | 'admins';
+
+export interface NotificationSpec {
+  to: Audience;
+  /** 000 §3 types (`project_assigned`, …) or another one the front end shows as default. */
+  type: string;
+  title: string;
+  message: string;
+}
+
+export interface RevisionChange {
+  /** requestRevision: a new `pending` revision numbered `revision_count + 1`. */
+  create?: { feedback: string; requestedBy: string };
+  /** startRevision: the newest revision goes `in_progress`. */
+  start?: boolean;
+  /** completeRevision: the newest revision goes `completed`. */
+  complete?: boolean;
+}
+
+export interface RecordTransitionInput {
+  /**
+   * Made by the workflow (`uuid4()`): becomes the status-history row's id, so a retried or
+   * re-run activity finds its row and changes nothing more.
+   */
+  key: string;
+  projectId: string;
+  from: ProjectStatus | null;
+  to: ProjectStatus;
+  comment?: string;
+  /** Keycloak id and display name of who acted; null/omitted when the system did. */
+  actorId?: string | null;
+  actorName?: string;
+  notifications?: NotificationSpec[];
+  /** complete: refuse (NoFinalFile) unless the project has at least one final file. */
+  requireFinalFile?: boolean;
+  /** complete / cancel: the editor's slot is freed (current count − 1) in the same transaction. */
+  releaseEditorSlot?: boolean;
+  /** complete: the editor's completed counter + 1 (first delivery only). */
+  countCompletion?: boolean;
+  /** Project columns set with the transition (ms since epoch for dates, null clears). */
+  set?: {
+    completedAt?: number | null;
+    actualDeliveryDate?: number | null;
+    revisionWindowEndsAt?: number | null;
+    cancelledAt?: number | null;
+    needsAttention?: string | null;
+  };
+  /** requestRevision increments `revision_count`. */
+  incrementRevisionCount?: boolean;
+  revision?: RevisionChange;
+}
+
+export interface AssignEditorActivityInput {
+  /** Becomes the status-history row's id (see RecordTransitionInput.key). */
+  key: string;
+  projectId: string;
+  from: ProjectStatus;
+  /** Set by an admin's manual assignment; absent for the automatic one. */
+  editorId?: string;
+  actorId?: string | null;
+  actorName?: string;
+}
+
+export type AssignEditorResult = { assigned: true; editorId: string; editorName: string } | { assigned: false };
+
+export interface ProjectEmailInput {
+  /** Made by the workflow; each recipient's e-mail is keyed `<key>:<address>`. */
+  key: string;
+  projectId: string;
+  template: ProjectEmailTemplate;
+  to: Audience;
+  /** Template data: the revision feedback, the deletion date, the cancellation reason. */
+  data?: { feedback?: string; deletionDate?: number; reason?: string; revisionWindowEndsAt?: number };
+}
+
 export interface ProjectActivities {
   /**
-   * Writes one timeline row (status_history) and the project's status, once: a retry finds the
-   * row it wrote and changes nothing. Idempotent on the (old, new) pair, which suits the one-way
-   * steps; a transition that can repeat (revision rounds) will need its own key.
+   * Writes one timeline row (status_history) and the project's status, once. Idempotent on the
+   * (old, new) pair; kept for the histories of the first project workflows.
    */
   recordProjectStatus(input: RecordProjectStatusInput): Promise<{ recordedNow: boolean }>;
+  /** The project's parties, type, revision counters and planned delivery. */
+  loadProjectSnapshot(projectId: string): Promise<ProjectSnapshot>;
+  /** The revision window of the settings (`revision_window_days`), in ms. */
+  readRevisionWindow(): Promise<{ ms: number; days: number }>;
+  /**
+   * Assigns an editor in one transaction: row locks on the candidate profiles (active, specialty
+   * and level fit, a free slot), the least loaded one chosen, its counters incremented, the
+   * project `assigned`, the timeline row, the notifications (client `project_assigned`, editor
+   * `project_assigned_to_editor`) and a `pg_notify`. `{ assigned: false }` when nobody fits.
+   * A manual assignment fails with EditorNotAvailable when the named editor cannot take it.
+   */
+  assignEditor(input: AssignEditorActivityInput): Promise<AssignEditorResult>;
+  /**
+   * One transition in one transaction: the status-history row, the project's update (status,
+   * columns, optimistic version), the revision change, the editor's counters, the notifications
+   * and `pg_notify('project_events', {projectId, status})`. Run twice, one effect (keyed).
+   */
+  recordTransition(input: RecordTransitionInput): Promise<{ recordedNow: boolean }>;
+  /** Notifications without a status change (deadline reminder, closing, retention), keyed. */
+  notify(input: { key: string; projectId: string; notifications: NotificationSpec[] }): Promise<void>;
+  /** Renders the French mjml e-mail and sends it once per recipient (`sent_emails`). */
+  sendProjectEmail(input: ProjectEmailInput): Promise<{ sent: number }>;
+  /** Deletes the project's files from storage, then their rows, and stamps `files_purged_at`. */
+  deleteProjectFiles(projectId: string): Promise<{ deleted: number }>;
 }

@@ -50,6 +50,7 @@ export function toSummary(project: Project): ProjectSummary {
     editorName: editor ? `${editor.firstName} ${editor.lastName}`.trim() : null,
     revisionCount: project.revisionCount,
     maxRevisions: project.maxRevisions,
+    revisionWindowEndsAt: iso(project.revisionWindowEndsAt),
   };
 }
 

@@ -158,6 +158,20 @@ describe('access to a project', () => {
     expect(asAdmin.project.actions).toEqual(['cancel']);
   });
 
+  test('the revision window: offered while open, hidden once over (the workflow would answer 409)', async () => {
+    const setWindowEnd = (at: Date | null) => orm.em.fork().nativeUpdate(Project, { id: completedProjectId }, { revisionWindowEndsAt: at });
+    const detail = async () => ((await call(`/api/projects/${completedProjectId}`, tokens.client)).body as { project: ProjectDetail }).project;
+    const open = new Date(Date.now() + 86_400_000);
+    try {
+      await setWindowEnd(open);
+      expect(await detail()).toMatchObject({ actions: ['requestRevision'], revisionWindowEndsAt: open.toISOString() });
+      await setWindowEnd(new Date(Date.now() - 60_000));
+      expect((await detail()).actions).toEqual([]);
+    } finally {
+      await setWindowEnd(null);
+    }
+  });
+
   test('the action route checks the caller, the action and the feedback before reaching the workflow', async () => {
     const path = `/api/projects/${completedProjectId}/actions`;
     expect((await call(`${path}/complete`, null, { body: {} })).status).toBe(401);

@@ -1,30 +1,196 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import { defineQuery } from '@temporalio/workflow';
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ProjectStatus } from '../../domain/enums';
+import { actionRefusal, canRequestRevision, PROJECT_ACTIONS, projectPartiesOf, type ProjectAction } from '../../domain/project-lifecycle';
+import type { Role } from '../../domain/roles';
 
 /**
  * Contract of ProjectWorkflow (`project-<projectId>`): started by the paid brief's workflow, owns
- * the project's lifecycle. This first version records `brief_received` and waits; the assignment,
- * editing, delivery and revision steps come next.
+ * the project's whole lifecycle (DESIGN.md): assignment, editing, deadline, delivery, revisions,
+ * the revision window, cancellation and file retention. The api and the tests reach it only here.
  */
 export const PROJECT_WORKFLOW_TYPE = 'projectWorkflow';
 
 export interface ProjectWorkflowInput {
   projectId: string;
   briefId: string;
+  /**
+   * Whether the workflow upserts the Rushflow search attributes at each status change. The dev
+   * server and production register them; Temporal's time-skipping test server refuses custom
+   * search attributes, so workflow tests pass false. Absent = true.
+   */
+  searchAttributes?: boolean;
 }
 
 export function projectWorkflowId(projectId: string): string {
   return `project-${projectId}`;
 }
 
-/** The project's current status, as the workflow knows it. */
+// ——— Durations (tests skip time over them; nothing in the flow is a literal) ———
+
+/** The editor's reminder, this long before the planned delivery date. */
+export const DEADLINE_REMINDER_LEAD = '24 hours';
+/** Project files are deleted this long after the (last) delivery: legal pages, 000 §2. */
+export const FILE_RETENTION = '365 days';
+/** The client's notice e-mail, this long before the deletion. */
+export const RETENTION_NOTICE_LEAD = '30 days';
+/** Automatic assignment retries while no editor is free: 5 min, 10, 20, … capped at 1 h. */
+export const ASSIGNMENT_RETRY = { initialInterval: '5 minutes', backoffCoefficient: 2, maximumInterval: '1 hour' } as const;
+/** Used when the setting `revision_window_days` cannot be read as a number of days. */
+export const DEFAULT_REVISION_WINDOW_DAYS = 3;
+
+// ——— Messages ———
+
+/** Who acts: the caller of the api, taken from the verified token (never from a request body). */
+export interface ProjectActor {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  roles: Role[];
+  /** Shown in the timeline ("changer_name"). */
+  name?: string;
+}
+
+export interface ProjectActionInput {
+  actor: ProjectActor;
+  /** requestRevision: what the client wants changed (non-empty after trimming). */
+  feedback?: string;
+}
+
+export interface AssignEditorInput {
+  actor: ProjectActor;
+  /** Keycloak user id of the editor (the editor profile's key). */
+  editorId: string;
+}
+
+export interface CancelProjectInput {
+  actor: ProjectActor;
+  reason?: string;
+}
+
+/** What every update answers once its change is committed to the read models. */
+export interface ProjectActionResult {
+  status: ProjectStatus;
+  revisionCount: number;
+}
+
+/** Lifecycle actions of 000 §4 (the same names as `PROJECT_ACTIONS` and the api's `:action`). */
+export const startUpdate = defineUpdate<ProjectActionResult, [ProjectActionInput]>('start');
+export const completeUpdate = defineUpdate<ProjectActionResult, [ProjectActionInput]>('complete');
+export const requestRevisionUpdate = defineUpdate<ProjectActionResult, [ProjectActionInput]>('requestRevision');
+export const startRevisionUpdate = defineUpdate<ProjectActionResult, [ProjectActionInput]>('startRevision');
+export const completeRevisionUpdate = defineUpdate<ProjectActionResult, [ProjectActionInput]>('completeRevision');
+export const cancelUpdate = defineUpdate<ProjectActionResult, [CancelProjectInput]>('cancel');
+/** Admin: assign an editor by hand while the project waits for one. */
+export const assignEditorUpdate = defineUpdate<ProjectActionResult, [AssignEditorInput]>('assignEditor');
+
+/** The update of each action of `PROJECT_ACTIONS` (the api's `POST …/actions/:action`). */
+export const PROJECT_ACTION_UPDATES = {
+  start: startUpdate,
+  complete: completeUpdate,
+  requestRevision: requestRevisionUpdate,
+  startRevision: startRevisionUpdate,
+  completeRevision: completeRevisionUpdate,
+  cancel: cancelUpdate,
+} as const satisfies Record<ProjectAction, unknown>;
+
+/** What the workflow knows of its project. */
+export interface ProjectWorkflowState {
+  status: ProjectStatus;
+  clientId: string | null;
+  clientEmail: string;
+  editorId: string | null;
+  videoType: string | null;
+  revisionCount: number;
+  maxRevisions: number;
+  /** The current revision has been started by the editor. */
+  revisionStarted: boolean;
+  /** ms since epoch; null before the first delivery. */
+  deliveredAt: number | null;
+  revisionWindowEndsAt: number | null;
+  /** The revision window elapsed: no more revisions, retention runs. */
+  closed: boolean;
+  filesDeleted: boolean;
+}
+
 export const projectStatusQuery = defineQuery<ProjectStatus>('projectStatus');
+export const projectStateQuery = defineQuery<ProjectWorkflowState>('projectState');
+
+// ——— Errors (the api maps their types to HTTP statuses; messages are shown as they are) ———
+
+/** The caller plays no part allowed to do this (→ 403). */
+export const ACTION_FORBIDDEN = 'ProjectActionForbidden';
+/** Not possible in the project's current state (→ 409). */
+export const ACTION_REFUSED = 'ProjectActionRefused';
+/** Bad input, e.g. empty feedback (→ 400). */
+export const ACTION_INVALID = 'ProjectActionInvalid';
+/** Activity failures the workflow turns into refusals. */
+export const NO_FINAL_FILE = 'NoFinalFile';
+export const EDITOR_NOT_AVAILABLE = 'EditorNotAvailable';
+export const PROJECT_NOT_FOUND = 'ProjectNotFound';
+
+export const PROJECT_ACTION_MESSAGES = {
+  noFinalFile: 'Ajoutez au moins un fichier final avant de marquer le projet comme terminé.',
+  feedbackEmpty: 'Décrivez les modifications souhaitées.',
+  revisionLimit: 'Le nombre maximal de révisions est atteint.',
+  revisionWindowClosed: 'La période de révision de ce projet est terminée.',
+  revisionAlreadyStarted: 'La révision est déjà commencée.',
+  assignAdminOnly: 'Accès administrateur requis',
+  assignWrongStatus: 'Un monteur est déjà assigné à ce projet.',
+  editorNotAvailable: 'Ce monteur n’est pas disponible (profil inactif ou capacité maximale atteinte).',
+  editorUnknown: 'Aucun profil monteur pour cet utilisateur.',
+} as const;
+
+export interface Refusal {
+  type: typeof ACTION_FORBIDDEN | typeof ACTION_REFUSED | typeof ACTION_INVALID;
+  message: string;
+}
+
+/**
+ * Why `actor` may not run `action` on a project in `state`, or null. The workflow's validators
+ * call it (before anything changes) and call it again once they hold the project's lock.
+ */
+export function refusalOf(action: ProjectAction | 'assignEditor', actor: ProjectActor, state: ProjectWorkflowState, feedback?: string): Refusal | null {
+  const parties = projectPartiesOf(actor, state);
+  if (action === 'assignEditor') {
+    if (!parties.includes('admin')) return { type: ACTION_FORBIDDEN, message: PROJECT_ACTION_MESSAGES.assignAdminOnly };
+    if (state.status !== 'brief_received' && state.status !== 'waiting_for_editor') return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.assignWrongStatus };
+    return null;
+  }
+  const message = actionRefusal(action, parties, state.status);
+  if (message) return { type: parties.includes(PROJECT_ACTIONS[action].by) ? ACTION_REFUSED : ACTION_FORBIDDEN, message };
+  if (action === 'requestRevision') {
+    if (state.closed) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
+    if (!canRequestRevision(state)) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionLimit };
+    if (!feedback || feedback.trim() === '') return { type: ACTION_INVALID, message: PROJECT_ACTION_MESSAGES.feedbackEmpty };
+  }
+  if (action === 'startRevision' && state.revisionStarted) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionAlreadyStarted };
+  return null;
+}
 
 /**
  * Search attributes admins filter on in the Temporal UI; the dev server registers them
- * (scripts/lib/services.mjs). Keyword values: the status, the client's e-mail, the video type.
+ * (scripts/lib/services.mjs). Keyword values: the status, the client's e-mail, the editor's user
+ * id, the video type.
  */
 export const RUSHFLOW_STATUS = defineSearchAttributeKey('RushflowStatus', SearchAttributeType.KEYWORD);
 export const RUSHFLOW_CLIENT_EMAIL = defineSearchAttributeKey('RushflowClientEmail', SearchAttributeType.KEYWORD);
+export const RUSHFLOW_EDITOR_ID = defineSearchAttributeKey('RushflowEditorId', SearchAttributeType.KEYWORD);
 export const RUSHFLOW_VIDEO_TYPE = defineSearchAttributeKey('RushflowVideoType', SearchAttributeType.KEYWORD);
+
+// ——— E-mail templates (recorded with each sent e-mail) ———
+
+export const PROJECT_EMAIL_TEMPLATES = [
+  'project_assigned_client',
+  'project_assigned_editor',
+  'project_waiting_for_editor',
+  'project_started',
+  'project_completed',
+  'revision_requested',
+  'revision_completed',
+  'deadline_reminder',
+  'deadline_overdue',
+  'project_cancelled',
+  'retention_notice',
+] as const;
+export type ProjectEmailTemplate = (typeof PROJECT_EMAIL_TEMPLATES)[number];

@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MikroORM } from '@mikro-orm/core';
+import type { Client } from '@temporalio/client';
+import { createApp } from '../../api/app';
+import { buildAppDeps } from '../../api/bootstrap';
+import { EditorProfile, Project, ProjectFile } from '../../api/db/entities';
+import { initOrm } from '../../api/db/orm';
+import { connectTemporal } from '../../api/temporal/client';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { PROJECT_ACTION_MESSAGES, PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
+import { loginWithPassword } from '../support/keycloak-login';
+import { waitUntil } from '../support/mail-server';
+import { seedProject } from '../support/project-seed';
+import { testStack } from '../support/stack-env';
+
+/**
+ * `POST /api/projects/:projectId/actions/:action` and the admin's assign/cancel on an api of the
+ * test's own, against the running stack's Temporal and worker: the caller comes from the token,
+ * refusals come back as 403/409/400 with the workflow's French message.
+ */
+jest.setTimeout(120_000);
+
+const { config, accounts, appUrl } = testStack();
+let orm: MikroORM;
+let server: http.Server;
+let base: string;
+let temporal: Client;
+const tokens = { admin: '', editor: '', client: '' };
+
+function login(email: string, password: string) {
+  return loginWithPassword({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/login`, email, password });
+}
+
+async function post(path: string, token: string, body: unknown = {}) {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as { error?: string; project?: { status: string; revisionCount: number } } };
+}
+
+async function newProject(title: string): Promise<string> {
+  const projectId = await seedProject(orm.em.fork(), {
+    client: { id: accounts.client.id, email: accounts.client.email },
+    status: 'brief_received',
+    title,
+    videoType: 'youtube',
+    deliveryDate: new Date(Date.now() + 10 * 86_400_000),
+  });
+  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
+  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, { taskQueue: TASK_QUEUE, workflowId: projectWorkflowId(projectId), args });
+  return projectId;
+}
+
+const statusOf = async (projectId: string) => (await orm.em.fork().findOneOrFail(Project, projectId)).status;
+
+beforeAll(async () => {
+  orm = await initOrm(config.DATABASE_URL);
+  temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  const app = createApp(buildAppDeps(config, orm));
+  server = await new Promise<http.Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  [tokens.admin, tokens.editor, tokens.client] = await Promise.all([
+    login(accounts.admin.email, accounts.admin.password),
+    login(accounts.editor.email, accounts.editor.password),
+    login(accounts.client.email, accounts.client.password),
+  ]);
+  // The demo editor takes every video type, with room for the test's projects.
+  await orm.em.fork().upsert(EditorProfile, {
+    userId: accounts.editor.id,
+    firstName: 'Démo',
+    lastName: 'Monteur',
+    specialties: ['general'],
+    visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'],
+    languages: ['français'],
+    maxConcurrentProjects: 10,
+    currentProjectsCount: 0,
+    status: 'active',
+  });
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await temporal?.connection.close();
+  await orm?.close(true);
+});
+
+test('the editor starts and completes, the client asks a revision; wrong role or state → French 403/409/400, nothing changes', async () => {
+  const projectId = await newProject('Actions api');
+  await waitUntil(async () => (await statusOf(projectId)) === 'assigned', 30_000, 'the assignment');
+  const path = (action: string) => `/api/projects/${projectId}/actions/${action}`;
+
+  expect(await post(path('start'), tokens.client)).toEqual({ status: 403, body: { error: 'Seul le monteur du projet peut faire cette action.' } });
+  expect(await post(path('complete'), tokens.editor)).toEqual({ status: 409, body: { error: 'Action impossible : le projet est « Assigné au monteur ».' } });
+  expect((await post(path('nope'), tokens.editor)).status).toBe(404);
+  expect(await post(`/api/projects/00000000-0000-4000-8000-000000000000/actions/start`, tokens.admin)).toEqual({ status: 404, body: { error: 'Projet introuvable' } });
+  expect(await statusOf(projectId)).toBe('assigned');
+
+  const started = await post(path('start'), tokens.editor);
+  expect(started.status).toBe(200);
+  expect(started.body.project?.status).toBe('in_progress');
+  expect(await post(path('complete'), tokens.editor)).toEqual({ status: 409, body: { error: PROJECT_ACTION_MESSAGES.noFinalFile } });
+
+  const em = orm.em.fork();
+  em.create(ProjectFile, { project: projectId, filename: 'final.mp4', fileType: 'final', storageBucket: 'video-uploads', storageKey: `${projectId}/final/1-final.mp4`, fileSize: 10, uploadedBy: accounts.editor.id });
+  await em.flush();
+  expect((await post(path('complete'), tokens.editor)).body.project?.status).toBe('completed');
+
+  expect(await post(path('requestRevision'), tokens.client, { feedback: '  ' })).toEqual({ status: 400, body: { error: PROJECT_ACTION_MESSAGES.feedbackEmpty } });
+  const revision = await post(path('requestRevision'), tokens.client, { feedback: 'Couper la fin' });
+  expect(revision.body.project).toMatchObject({ status: 'revision_requested', revisionCount: 1 });
+  expect((await post(path('completeRevision'), tokens.editor)).body.project?.status).toBe('completed');
+
+  // The Temporal UI filter: search attributes follow the status.
+  await waitUntil(
+    async () => (await temporal.workflow.count(`WorkflowId = "${projectWorkflowId(projectId)}" AND RushflowStatus = "completed" AND RushflowClientEmail = "${accounts.client.email}" AND RushflowEditorId = "${accounts.editor.id}"`)).count === 1,
+    30_000,
+    'the search attributes',
+  );
+});
+
+test('admin cancellation and manual assignment go through /api/admin; others are refused', async () => {
+  const projectId = await newProject('Annulation api');
+  await waitUntil(async () => (await statusOf(projectId)) === 'assigned', 30_000, 'the assignment');
+  expect((await post(`/api/admin/projects/${projectId}/cancel`, tokens.client)).status).toBe(403);
+  expect(await post(`/api/admin/projects/${projectId}/assign`, tokens.admin, { editorId: accounts.editor.id })).toEqual({ status: 409, body: { error: PROJECT_ACTION_MESSAGES.assignWrongStatus } });
+  const loadBefore = (await orm.em.fork().findOneOrFail(EditorProfile, accounts.editor.id)).currentProjectsCount;
+  const cancelled = await post(`/api/admin/projects/${projectId}/cancel`, tokens.admin, { reason: 'Test' });
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body.project?.status).toBe('cancelled');
+  expect((await orm.em.fork().findOneOrFail(EditorProfile, accounts.editor.id)).currentProjectsCount).toBe(loadBefore - 1);
+  expect((await post(`/api/projects/${projectId}/actions/cancel`, tokens.admin)).status).toBe(409);
+});
