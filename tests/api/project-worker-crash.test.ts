@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { WorkflowUpdateStage } from '@temporalio/client';
 import { EditorProfile, Notification, Project, ProjectFile, SentEmail, StatusHistory } from '../../api/db/entities';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -15,6 +13,7 @@ import { waitUntil } from '../support/mail-server';
 import { startPaymentStack, type PaymentStack } from '../support/payment-stack';
 import { seedProject } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
+import { WorkerProcesses } from '../support/worker-process';
 
 /**
  * The project saga survives its worker: a real worker process (`tsx activities/worker.ts`) is
@@ -27,48 +26,16 @@ jest.setTimeout(240_000);
 
 const { accounts } = testStack();
 let stack: PaymentStack;
-const children: ChildProcess[] = [];
+const workers = new WorkerProcesses(() => stack.config);
 
 beforeAll(async () => {
   stack = await startPaymentStack('projects-crash');
 });
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  }
+  await workers.stopAll();
   await stack?.stop();
 });
-
-function startWorkerProcess(): ChildProcess {
-  const root = path.join(__dirname, '..', '..');
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['activities/worker.ts'], {
-    cwd: root,
-    // Its own process group, so the kill reaches tsx's node child too.
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATABASE_URL: stack.config.DATABASE_URL,
-      TEMPORAL_ADDRESS: stack.config.TEMPORAL_ADDRESS,
-      TEMPORAL_NAMESPACE: stack.config.TEMPORAL_NAMESPACE,
-      SMTP_URL: stack.config.SMTP_URL,
-      APP_URL: stack.config.APP_URL,
-      LOG_LEVEL: 'WARN',
-    },
-  });
-  children.push(child);
-  return child;
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGKILL');
-  await exited;
-}
 
 test('worker SIGKILLed during the editor’s start, restarted → the saga goes on, one history row, notification and e-mail per transition', async () => {
   const em = stack.db.orm.em.fork();
@@ -93,15 +60,15 @@ test('worker SIGKILLed during the editor’s start, restarted → the saga goes 
   const statusOf = async () => (await stack.db.orm.em.fork().findOneOrFail(Project, projectId)).status;
   const editor: ProjectActor = { id: accounts.editor.id, email: accounts.editor.email, emailVerified: true, roles: ['editor'], name: 'Démo Monteur' };
 
-  let worker = startWorkerProcess();
+  let worker = workers.start().child;
   const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
   const handle = await stack.temporal.workflow.start(PROJECT_WORKFLOW_TYPE, { taskQueue: TASK_QUEUE, workflowId: projectWorkflowId(projectId), args });
   await waitUntil(async () => (await statusOf()) === 'assigned', 90_000, 'the assignment');
 
   // 'start' accepted by the workflow, then the worker dies before (or while) its activity commits.
   const started = await handle.startUpdate(startUpdate, { args: [{ actor: editor }], waitForStage: WorkflowUpdateStage.ACCEPTED });
-  await kill(worker);
-  worker = startWorkerProcess();
+  await workers.kill(worker);
+  worker = workers.start().child;
   expect((await started.result()).status).toBe('in_progress');
   expect(await statusOf()).toBe('in_progress');
 
