@@ -13,6 +13,7 @@ import { loginWithPassword } from '../support/keycloak-login';
 import { waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
+import { setOtherEditorsAside } from '../support/editors';
 
 /**
  * `POST /api/projects/:projectId/actions/:action` and the admin's assign/cancel on an api of the
@@ -27,6 +28,7 @@ let server: http.Server;
 let base: string;
 let temporal: Client;
 const tokens = { admin: '', editor: '', client: '' };
+let restoreOtherEditors: (() => Promise<void>) | undefined;
 
 function login(email: string, password: string) {
   return loginWithPassword({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/login`, email, password });
@@ -77,9 +79,11 @@ beforeAll(async () => {
     currentProjectsCount: 0,
     status: 'active',
   });
+  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), accounts.editor.id);
 });
 
 afterAll(async () => {
+  await restoreOtherEditors?.();
   await new Promise((resolve) => server?.close(resolve));
   await temporal?.connection.close();
   await orm?.close(true);

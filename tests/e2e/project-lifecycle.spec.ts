@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
-import { EditorProfile } from '../../api/db/entities';
 import { initOrm } from '../../api/db/orm';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { demoAccounts, signInOnKeycloak } from './support/stack';
+import { setOtherEditorsAside } from '../support/editors';
 
 /**
  * A project's whole life in the browser, on the running stack (real api, workflows, Keycloak,
@@ -20,19 +20,17 @@ const accounts = demoAccounts();
 let temp: ReturnType<typeof makeTempDir>;
 let finalVideo: string;
 let orm: MikroORM;
-/** Other active editors (left by earlier suites on the same stack), set aside so the demo editor gets the project. */
-let setAside: string[] = [];
+/** Puts back the other active editors, set aside so the demo editor gets the project. */
+let restoreOtherEditors: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   temp = makeTempDir('rushflow-lifecycle-');
   finalVideo = generateTestVideo(path.join(temp.dir, 'montage-final.mp4'), 2);
   orm = await initOrm(process.env.DATABASE_URL ?? '');
-  const others = await orm.em.fork().find(EditorProfile, { status: 'active', userId: { $ne: accounts.editor.id } });
-  setAside = others.map((profile) => profile.userId);
-  if (setAside.length) await orm.em.fork().nativeUpdate(EditorProfile, { userId: { $in: setAside } }, { status: 'vacation' });
+  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), accounts.editor.id);
 });
 test.afterAll(async () => {
-  if (setAside.length) await orm.em.fork().nativeUpdate(EditorProfile, { userId: { $in: setAside } }, { status: 'active' });
+  await restoreOtherEditors?.();
   await orm?.close();
   temp?.cleanup();
 });
