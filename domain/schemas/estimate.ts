@@ -35,7 +35,8 @@ function flag(label: string) {
   return z.boolean({ error: `L’option « ${label} » doit valoir vrai ou faux.` }).optional();
 }
 
-const FEATURE_LABELS: Record<Feature, string> = {
+/** French names of the options: the api's messages and the simulator's labels read the same list. */
+export const FEATURE_LABELS: Record<Feature, string> = {
   subtitles: 'Sous-titres',
   voiceover: 'Voix-off',
   colorGrading: 'Étalonnage avancé',

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@domain/messages';
 import { SERVICE_CATEGORY_TABLE } from '@domain/pricing';
+import { FEATURE_LABELS } from '@domain/schemas/estimate';
 
 /** French is the source language; every key here must exist in `en.ts`. */
 export const fr = {
@@ -266,18 +267,7 @@ export const fr = {
     },
     features: {
       corrections: 'Corrections illimitées',
-      subtitles: 'Sous-titres',
-      voiceover: 'Voix-off',
-      colorGrading: 'Étalonnage avancé',
-      multicam: 'Multi-caméras',
-      template: 'Rushs de qualité / template',
-      soundDesign: 'Design sonore',
-      customGraphics: 'Graphismes personnalisés',
-      advancedEffects: 'Effets avancés',
-      professionalGrading: 'Étalonnage professionnel',
-      motionDesign: 'Motion design',
-      animation3d: 'Animation 3D',
-      vfx: 'VFX / compositing',
+      ...FEATURE_LABELS,
       express: 'Livraison express',
     },
     simulator: {
