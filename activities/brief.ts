@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
-import { Brief } from '../api/db/entities';
+import { Brief } from '../db/entities';
 import type { BriefActivities } from '../workflows/brief-activities';
 import { briefConfirmationEmail } from './mail/brief-confirmation';
 import { sendEmailOnce } from './mail/send-email';

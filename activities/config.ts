@@ -22,8 +22,6 @@ const WorkerEnvSchema = z.object({
   KEYCLOAK_API_CLIENT_SECRET: z.string().optional(),
   /** Workflows cached in the worker's memory (default: the SDK's, ~600 per GB of heap). */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
-  /** Test only: milliseconds the project creation pauses inside its transaction (worker-crash test). */
-  RUSHFLOW_TEST_PROJECT_CREATION_PAUSE_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;

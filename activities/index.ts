@@ -1,72 +1,75 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
+import type { Transporter } from 'nodemailer';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
-import { createBriefActivities, type BriefActivityDeps } from './brief';
+import { createBriefActivities } from './brief';
+import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
-import { s3DeleteObject } from './directory';
 
+/** What the worker's activities stand on, each named for what it is; absent ones fail the activities that need them. */
 export interface ActivityDeps {
-  /** Storage client on the internal endpoint; activities that read objects need it. */
-  s3?: S3Client;
-  /** Database, mail transport and site address for the brief's activities. */
-  brief?: BriefActivityDeps;
-  /**
-   * Test hook: pause inside the project creation's transaction (the worker-crash test kills the
-   * worker there). Never set in production.
-   */
-  pauseBeforeProjectInsert?: () => Promise<void>;
-  /** Admins and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
+  /** The database (read models, idempotency records). */
+  db?: MikroORM;
+  /** Outgoing mail: the SMTP transport and the `Name <address>` sender. */
+  mail?: { transport: Transporter; from: string };
+  /** Storage client on the internal endpoint: the worker reads and deletes objects. */
+  storage?: S3Client;
+  /** The site's public address, linked from every e-mail. */
+  appUrl?: string;
+  /** Admins' and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
   directory?: UserDirectory;
 }
 
-/** Fails without retry when the worker was started without the storage settings. */
+/** Fails without retry when the worker was started without a dependency an activity needs. */
 function missingDependency(name: string): never {
   throw ApplicationFailure.nonRetryable(`The worker has no ${name} configured`, 'WorkerMisconfigured');
 }
 
 /** Every activity the worker registers, built from the worker's dependencies. */
 export function createActivities(deps: ActivityDeps = {}) {
+  const db = () => deps.db ?? missingDependency('database');
+  const appUrl = () => deps.appUrl ?? missingDependency('site address');
   return {
     ...createPingActivities(),
     ...createAnalyzeRushesActivities({
       get s3() {
-        return deps.s3 ?? missingDependency('S3 storage');
+        return deps.storage ?? missingDependency('S3 storage');
       },
     }),
     ...createBriefActivities({
       get orm() {
-        return deps.brief?.orm ?? missingDependency('database');
+        return db();
       },
       get mailTransport() {
-        return deps.brief?.mailTransport ?? missingDependency('mail transport');
+        return deps.mail?.transport ?? missingDependency('mail transport');
       },
       get mailFrom() {
-        return deps.brief?.mailFrom ?? missingDependency('mail sender');
+        return deps.mail?.from ?? missingDependency('mail sender');
       },
       get appUrl() {
-        return deps.brief?.appUrl ?? missingDependency('site address');
+        return appUrl();
       },
     }),
     ...createPaymentActivities({
       get orm() {
-        return deps.brief?.orm ?? missingDependency('database');
+        return db();
       },
       get appUrl() {
-        return deps.brief?.appUrl ?? missingDependency('site address');
+        return appUrl();
       },
-      pauseBeforeProjectInsert: deps.pauseBeforeProjectInsert,
     }),
     ...createProjectActivities({
       get orm() {
-        return deps.brief?.orm ?? missingDependency('database');
+        return db();
       },
-      mailTransport: deps.brief?.mailTransport,
-      mailFrom: deps.brief?.mailFrom,
-      appUrl: deps.brief?.appUrl,
+      mailTransport: deps.mail?.transport,
+      mailFrom: deps.mail?.from,
+      appUrl: deps.appUrl,
       directory: deps.directory,
-      deleteObject: deps.s3 ? s3DeleteObject(deps.s3) : undefined,
+      deleteObject: deps.storage ? s3DeleteObject(deps.storage) : undefined,
     }),
   };
 }

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import { addWorkingDays, todayIn } from '../domain/delivery';
 import { SETTING_DEFAULTS } from '../domain/enums';
-import { Brief, CheckoutSession, Notification, Project, Setting } from '../api/db/entities';
+import { Brief, CheckoutSession, Notification, Project, Setting } from '../db/entities';
 import { BRIEF_NOT_FOUND, PAYMENT_NOT_RECORDED } from '../workflows/contracts/brief';
 import type { PaymentActivities } from '../workflows/payment-activities';
 import { briefExpiredEmail, briefTitle, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';

@@ -5,13 +5,15 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
 import { SETTING_DEFAULTS } from '../domain/enums';
-import { EditorProfile, Project, ProjectFile, ProjectRevision, Setting, StatusHistory } from '../api/db/entities';
+import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, Setting, StatusHistory } from '../db/entities';
 import {
   DEFAULT_REVISION_WINDOW_DAYS,
   EDITOR_NOT_AVAILABLE,
   NO_FINAL_FILE,
   PROJECT_ACTION_MESSAGES,
   PROJECT_NOT_FOUND,
+  PROJECT_NOTICES,
+  PROJECT_TIMELINE,
 } from '../workflows/contracts/project';
 import type { Audience, NotificationSpec, ProjectActivities } from '../workflows/project-activities';
 import { projectEmail } from './mail/project-emails';
@@ -74,16 +76,14 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
   }
 
   async function writeNotifications(em: EntityManager, key: string, project: Project, specs: NotificationSpec[], admins: string[]) {
-    for (const [index, spec] of specs.entries()) {
+    const rows = specs.flatMap((spec, index) => {
       const users = spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
-      for (const userId of users) {
-        if (!userId) continue;
-        await em.execute(
-          `insert into "notifications" ("id", "user_id", "type", "title", "message", "project_id") values (?, ?, ?, ?, ?, ?) on conflict ("id") do nothing`,
-          [keyedUuid(key, String(index), userId), userId, spec.type, spec.title, spec.message, project.id],
-        );
-      }
-    }
+      return users
+        .filter((userId): userId is string => Boolean(userId))
+        .map((userId) => ({ id: keyedUuid(key, String(index), userId), userId, type: spec.type, title: spec.title, message: spec.message, project: project.id }));
+    });
+    // Keyed ids: a retried activity finds its rows and writes nothing more.
+    if (rows.length > 0) await em.upsertMany(Notification, rows, { onConflictFields: ['id'], onConflictAction: 'ignore' });
   }
 
   async function addressesOf(audience: Audience, project: Project): Promise<string[]> {
@@ -172,7 +172,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           project,
           oldStatus: from,
           newStatus: 'assigned',
-          comment: editorId ? `Assigné à ${editorName} par un administrateur` : `Assigné à ${editorName}`,
+          comment: editorId ? PROJECT_TIMELINE.assignedByAdmin(editorName) : PROJECT_TIMELINE.assigned(editorName),
           changedBy: actorId ?? null,
           changerName: actorName ?? 'Rushflow',
         });
@@ -182,8 +182,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           key,
           project,
           [
-            { to: 'client', type: 'project_assigned', title: 'Monteur assigné', message: `${editorName} prend en charge votre projet « ${project.title} ».` },
-            { to: 'editor', type: 'project_assigned_to_editor', title: 'Nouveau projet assigné', message: `Le projet « ${project.title} » vous est assigné.` },
+            { to: 'client', ...PROJECT_NOTICES.assignedToClient(editorName, project.title) },
+            { to: 'editor', ...PROJECT_NOTICES.assignedToEditor(project.title) },
           ],
           [],
         );

@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { buildAppDeps } from './bootstrap';
 import { loadConfig } from './config';
-import { initOrm } from './db/orm';
+import { initOrm } from '../db/orm';
 
 async function main(): Promise<void> {
   const config = loadConfig();

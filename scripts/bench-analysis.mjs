@@ -16,7 +16,7 @@ import path from 'node:path';
 import { CreateMultipartUploadCommand, CompleteMultipartUploadCommand, DeleteObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createAnalyzeRushesActivities } from '../activities/analyze-rushes.ts';
-import { BUCKETS, createS3Client } from '../api/lib/storage.ts';
+import { BUCKETS, createS3Client } from '../db/storage.ts';
 
 const endpoint = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100');
 const credentials = { region: process.env.S3_REGION ?? 'us-east-1', accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret' };

@@ -17,7 +17,7 @@ import nodemailer from 'nodemailer';
 import { createProjectActivities } from '../activities/project.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
-import { EditorProfile, StatusHistory } from '../api/db/entities/index.ts';
+import { EditorProfile, StatusHistory } from '../db/entities/index.ts';
 import { projectWorkflowId } from '../workflows/contracts/project.ts';
 
 const NAMESPACE = 'rushflow-bench';

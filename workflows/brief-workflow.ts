@@ -1,5 +1,4 @@
 import { WorkflowExecutionAlreadyStartedError, type Duration } from '@temporalio/common';
-import { msToNumber } from '@temporalio/common/lib/time';
 import {
   condition,
   ParentClosePolicy,
@@ -10,6 +9,7 @@ import {
   WorkflowIdReusePolicy,
 } from '@temporalio/workflow';
 import type { BriefActivities } from './brief-activities';
+import { durationMs } from './duration';
 import {
   BRIEF_NOT_FOUND,
   BRIEF_PAYMENT_WINDOW,
@@ -55,7 +55,7 @@ async function waitForPayment(
   payment: { confirmation?: PaymentConfirmation },
 ): Promise<PaymentConfirmation | undefined> {
   const paid = () => payment.confirmation !== undefined;
-  const until = (delay: Duration) => Math.max(1, startedAt + msToNumber(delay) - Date.now());
+  const until = (delay: Duration) => Math.max(1, startedAt + durationMs(delay) - Date.now());
 
   for (const [index, delay] of PAYMENT_REMINDER_DELAYS.entries()) {
     if (await condition(paid, until(delay))) return payment.confirmation;

@@ -1,6 +1,6 @@
 /** Activities of projectWorkflow, implemented in activities/project.ts. */
 import type { ProjectStatus } from '../domain/enums';
-import type { ProjectEmailTemplate } from './contracts/project';
+import type { ProjectEmailTemplate, ProjectNotice } from './contracts/project';
 
 export interface RecordProjectStatusInput {
   projectId: string;
@@ -26,12 +26,9 @@ export interface ProjectSnapshot {
 /** Who a notification goes to: the project's client, its editor, or every admin. */
 export type Audience = 'client' | 'editor' | 'admins';
 
-export interface NotificationSpec {
+/** A notification for an audience: its kind and French text come from `PROJECT_NOTICES`. */
+export interface NotificationSpec extends ProjectNotice {
   to: Audience;
-  /** 000 §3 types (`project_assigned`, …) or another one the front end shows as default. */
-  type: string;
-  title: string;
-  message: string;
 }
 
 export interface RevisionChange {

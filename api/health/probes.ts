@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { expectedPong, PING_TIMEOUT, PING_WORKFLOW_TYPE, pingWorkflowId } from '../../workflows/contracts/ping';
-import { BUCKETS } from '../lib/storage';
+import { BUCKETS } from '../../db/storage';
 import type { HealthProbes } from './checks';
 
 export interface ProbeDeps {

@@ -11,7 +11,7 @@ import {
   type SimulatedCheckoutView,
 } from '../../domain/payments';
 import { BRIEF_PAYMENT_WINDOW } from '../../workflows/contracts/brief';
-import { Brief, CheckoutSession, Project } from '../db/entities';
+import { Brief, CheckoutSession, Project } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import type { AuthUser } from '../middleware/auth';
 import { readPublicPricingSettings } from '../routes/pricing';

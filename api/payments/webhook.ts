@@ -10,7 +10,7 @@ import {
   type PaymentConfirmation,
 } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { CheckoutSession } from '../db/entities';
+import { CheckoutSession } from '../../db/entities';
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -2,7 +2,7 @@ import { wrap } from '@mikro-orm/core';
 import PDFDocument from 'pdfkit';
 import { invoiceNumber } from '../../domain/projects';
 import { projectStatusLabel } from '../../domain/project-lifecycle';
-import type { Project } from '../db/entities';
+import type { Project } from '../../db/entities';
 
 /**
  * The project's invoice (000 §6: the client downloads it), as a real PDF. Standard PDF fonts encode

@@ -1,13 +1,40 @@
 import { wrap, type EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
-import { availableActions, projectUploadRefusal, PROJECT_MESSAGES, type ProjectDetail, type ProjectSummary } from '../../domain/projects';
-import { projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
-import { Project, ProjectFile } from '../db/entities';
+import { isActiveStatus, projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
+import {
+  availableActions,
+  CHAT_HISTORY_LIMIT,
+  projectUploadRefusal,
+  PROJECT_MESSAGES,
+  type ClientProjectCounters,
+  type EditorProjectsAnswer,
+  type MyProjectsAnswer,
+  type ProjectDetail,
+  type ProjectFileView,
+  type ProjectMessageView,
+  type ProjectNotificationView,
+  type ProjectRevisionView,
+  type ProjectSummary,
+  type StatusHistoryView,
+} from '../../domain/projects';
+import {
+  EditorProfile,
+  Notification,
+  Project,
+  ProjectFile,
+  ProjectMessage,
+  ProjectRevision,
+  StatusHistory,
+} from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import type { AuthUser, ProjectParties } from '../middleware/auth';
 
-/** Read side of the project routes: loads projects and shapes the answers of `domain/projects.ts`. */
+/**
+ * Read side of the project area: loads projects and what hangs off them (chat, files, revisions,
+ * timeline, notifications) and shapes the answers of `domain/projects.ts`. Routes parse, call one
+ * of these, and answer.
+ */
 
 const ProjectId = z.uuid();
 
@@ -77,4 +104,116 @@ export async function toDetail(em: EntityManager, user: AuthUser, project: Proje
     uploads: PROJECT_FILE_TYPES.filter((fileType) => projectUploadRefusal(fileType, parties, project.status) === null),
     finalFileCount,
   };
+}
+
+function countersOf(projects: Project[]): ClientProjectCounters {
+  const spent = new Map<Project['currency'], number>();
+  for (const project of projects) {
+    if (project.status === 'cancelled') continue;
+    spent.set(project.currency, (spent.get(project.currency) ?? 0) + project.totalPriceCents);
+  }
+  return {
+    total: projects.length,
+    active: projects.filter((project) => isActiveStatus(project.status)).length,
+    completed: projects.filter((project) => project.status === 'completed').length,
+    spent: [...spent].map(([currency, cents]) => ({ currency, cents })),
+  };
+}
+
+/** The client's projects, newest first: by account id or by verified e-mail (000 §6). */
+export async function readClientProjects(em: EntityManager, user: AuthUser): Promise<MyProjectsAnswer> {
+  const byEmail = user.emailVerified && user.email ? [{ clientEmail: user.email.toLowerCase() }] : [];
+  const projects = await em.find(Project, { $or: [{ clientId: user.id }, ...byEmail] }, { populate: ['editor'], orderBy: { createdAt: 'desc' } });
+  return { projects: projects.map(toSummary), counters: countersOf(projects) };
+}
+
+/** The editor's assigned projects, newest first, with their load (current / max). */
+export async function readEditorProjects(em: EntityManager, user: AuthUser): Promise<EditorProjectsAnswer> {
+  const [projects, profile] = await Promise.all([
+    em.find(Project, { editor: user.id }, { populate: ['editor'], orderBy: { createdAt: 'desc' } }),
+    em.findOne(EditorProfile, { userId: user.id }),
+  ]);
+  return {
+    projects: projects.map(toSummary),
+    load: profile ? { current: profile.currentProjectsCount, max: profile.maxConcurrentProjects } : null,
+  };
+}
+
+/** The caller's own notifications about the project, newest first. */
+export async function readProjectNotifications(em: EntityManager, projectId: string, userId: string, limit: number): Promise<ProjectNotificationView[]> {
+  const rows = await em.find(Notification, { project: projectIdOf(projectId), userId }, { orderBy: { createdAt: 'desc' }, limit });
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export function toMessageView(message: ProjectMessage, user: AuthUser): ProjectMessageView {
+  return {
+    id: message.id,
+    senderId: message.senderId,
+    senderName: message.senderName ?? null,
+    content: message.content,
+    messageType: message.messageType,
+    createdAt: message.createdAt.toISOString(),
+    mine: message.senderId === user.id,
+  };
+}
+
+/** The chat, oldest first (the newest `CHAT_HISTORY_LIMIT`). */
+export async function readMessages(em: EntityManager, projectId: string, user: AuthUser): Promise<ProjectMessageView[]> {
+  const rows = await em.find(ProjectMessage, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: CHAT_HISTORY_LIMIT });
+  return rows.reverse().map((row) => toMessageView(row, user));
+}
+
+/** Revisions, newest first (000 §7). */
+export async function readRevisions(em: EntityManager, projectId: string): Promise<ProjectRevisionView[]> {
+  const rows = await em.find(ProjectRevision, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'desc' } });
+  return rows.map((row) => ({
+    id: row.id,
+    revisionNumber: row.revisionNumber,
+    feedback: row.feedback,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+  }));
+}
+
+/** Status history, oldest first: the timeline reads top to bottom. */
+export async function readTimeline(em: EntityManager, projectId: string): Promise<StatusHistoryView[]> {
+  const rows = await em.find(StatusHistory, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return rows.map((row) => ({
+    id: row.id,
+    oldStatus: row.oldStatus ?? null,
+    newStatus: row.newStatus,
+    comment: row.comment ?? null,
+    changerName: row.changerName ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The project's files, newest first (000 §7), each with a download link `signDownload` makes. */
+export async function readProjectFiles(
+  em: EntityManager,
+  projectId: string,
+  signDownload: (file: ProjectFile) => Promise<string>,
+): Promise<ProjectFileView[]> {
+  const rows = await em.find(ProjectFile, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'desc' } });
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      filename: row.filename,
+      fileType: row.fileType,
+      mimeType: row.mimeType ?? null,
+      fileSize: row.fileSize,
+      uploadedBy: row.uploadedBy,
+      createdAt: row.createdAt.toISOString(),
+      downloadUrl: await signDownload(row),
+    })),
+  );
 }

@@ -17,7 +17,7 @@ import {
 import { BRIEF_WORKFLOW_TYPE, briefWorkflowId, type BriefWorkflowInput } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
-import { Brief, UploadedFile, type BriefAnalysis, type BriefUploadedFile } from '../db/entities';
+import { Brief, UploadedFile, type BriefAnalysis, type BriefUploadedFile } from '../../db/entities';
 import type { UploadService } from '../uploads/upload-service';
 import { HttpError } from '../lib/http-error';
 import { fieldErrors } from '../lib/validation';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
 import { EditorProfileInputSchema, type EditorProfileView } from '../../domain/schemas/project';
-import { EditorProfile } from '../db/entities';
+import { EditorProfile } from '../../db/entities';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireRole } from '../middleware/auth';
 

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { SETTING_DEFAULTS, type SettingKey } from '../../domain/enums';
 import { estimate, type PublicPricingSettings } from '../../domain/pricing';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
-import { Setting } from '../db/entities';
+import { Setting } from '../../db/entities';
 import { launchOfferPlacesTaken } from '../payments/launch-offer';
 import { parseInput } from '../lib/validation';
 

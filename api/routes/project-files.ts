@@ -2,13 +2,13 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
-import { DOWNLOAD_URL_EXPIRY_SECONDS, projectUploadRefusal, type ProjectFileView } from '../../domain/projects';
+import { DOWNLOAD_URL_EXPIRY_SECONDS, projectUploadRefusal } from '../../domain/projects';
 import { ProjectUploadSessionSchema } from '../../domain/schemas/project';
-import { ProjectFile } from '../db/entities';
+import type { ProjectFile } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireProjectAccess } from '../middleware/auth';
-import { loadProject, loadProjectParties, partiesOf, projectIdOf } from '../projects/project-reads';
+import { loadProject, loadProjectParties, partiesOf, readProjectFiles } from '../projects/project-reads';
 import type { UploadService } from '../uploads/upload-service';
 
 export interface ProjectFileRouteDeps {
@@ -33,26 +33,14 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
   const router = new Router({ prefix: '/api/projects/:projectId' });
   const guard = requireProjectAccess((projectId) => loadProjectParties(deps.em(), projectId));
 
-  /** Newest first (000 §7). */
   router.get('/files', guard, async (ctx) => {
-    const rows = await deps.em().find(ProjectFile, { project: projectIdOf(ctx.params.projectId) }, { orderBy: { createdAt: 'desc' } });
-    const files: ProjectFileView[] = await Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        filename: row.filename,
-        fileType: row.fileType,
-        mimeType: row.mimeType ?? null,
-        fileSize: row.fileSize,
-        uploadedBy: row.uploadedBy,
-        createdAt: row.createdAt.toISOString(),
-        downloadUrl: await getSignedUrl(
-          deps.publicS3,
-          new GetObjectCommand({ Bucket: row.storageBucket, Key: row.storageKey, ResponseContentDisposition: contentDisposition(row.filename) }),
-          { expiresIn: DOWNLOAD_URL_EXPIRY_SECONDS },
-        ),
-      })),
-    );
-    ctx.body = { files };
+    const signDownload = (file: ProjectFile) =>
+      getSignedUrl(
+        deps.publicS3,
+        new GetObjectCommand({ Bucket: file.storageBucket, Key: file.storageKey, ResponseContentDisposition: contentDisposition(file.filename) }),
+        { expiresIn: DOWNLOAD_URL_EXPIRY_SECONDS },
+      );
+    ctx.body = { files: await readProjectFiles(deps.em(), ctx.params.projectId, signDownload) };
   });
 
   /** Opens an upload session for `fileType`: sources by the client, the final video by the editor while editing. */

@@ -1,10 +1,10 @@
 import { loadConfig } from '../config';
-import { migrateUp } from '../db/migrate';
-import { initOrm } from '../db/orm';
-import { EditorProfile } from '../db/entities/editor-profile';
+import { migrateUp } from '../../db/migrate';
+import { initOrm } from '../../db/orm';
+import { EditorProfile } from '../../db/entities/editor-profile';
 import { KeycloakAdminClient } from '../keycloak/admin-client';
 import { seedDemoAccounts } from '../keycloak/seed-demo-accounts';
-import { createS3Client } from '../lib/storage';
+import { createS3Client } from '../../db/storage';
 import { ensureBuckets } from '../storage/buckets';
 
 /**

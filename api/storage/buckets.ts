@@ -5,7 +5,7 @@ import {
   PutBucketLifecycleConfigurationCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { BUCKETS } from '../lib/storage';
+import { BUCKETS } from '../../db/storage';
 
 /** Incomplete multipart uploads (abandoned browser uploads) are aborted after this many days. */
 export const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 7;

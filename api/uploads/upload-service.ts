@@ -40,9 +40,9 @@ import {
   rushAnalysisWorkflowId,
   type RushAnalysisInput,
 } from '../../workflows/contracts/rush-analysis';
-import { ProjectFile, UploadedFile, UploadSession } from '../db/entities';
+import { ProjectFile, UploadedFile, UploadSession } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
-import { BUCKETS } from '../lib/storage';
+import { BUCKETS } from '../../db/storage';
 import { contentMatchesKind, sniffMediaKind, SNIFF_BYTES } from './content-sniffer';
 
 export interface UploadServiceDeps {

@@ -8,8 +8,8 @@ import { createActivities } from '../../activities';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
-import { Brief, SentEmail } from '../../api/db/entities';
-import { createMailTransport } from '../../api/lib/mailer';
+import { Brief, SentEmail } from '../../db/entities';
+import { createMailTransport } from '../../db/mail';
 import { quoteFullFormBrief, quoteWizardBrief } from '../../domain/brief-estimate';
 import { addWorkingDays, earliestDeliveryDate, todayIn } from '../../domain/delivery';
 import { minimumWorkingDays } from '../../domain/pricing';
@@ -77,7 +77,9 @@ beforeAll(async () => {
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../../workflows'),
     activities: createActivities({
-      brief: { orm: db.orm, mailTransport: createMailTransport(mail.smtpUrl), mailFrom: baseConfig.MAIL_FROM, appUrl: baseConfig.APP_URL },
+      db: db.orm,
+      mail: { transport: createMailTransport(mail.smtpUrl), from: baseConfig.MAIL_FROM },
+      appUrl: baseConfig.APP_URL,
     }),
   });
   workerRun = worker.run();

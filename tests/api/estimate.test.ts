@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Brief, CheckoutSession } from '../../api/db/entities';
-import type { CheckoutSessionStatus } from '../../api/db/entities/checkout-session';
-import { initOrm } from '../../api/db/orm';
+import { Brief, CheckoutSession } from '../../db/entities';
+import type { CheckoutSessionStatus } from '../../db/entities/checkout-session';
+import { initOrm } from '../../db/orm';
 import { readPublicPricingSettings } from '../../api/routes/pricing';
 import { MESSAGES } from '../../domain/messages';
 import { estimate, type EstimateInput } from '../../domain/pricing';

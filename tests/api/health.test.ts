@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
-import { initOrm } from '../../api/db/orm';
+import { initOrm } from '../../db/orm';
 import { COMPONENTS, type HealthReport } from '../../api/health/checks';
 import { testStack } from '../support/stack-env';
 

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { MikroORM, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Brief, Project, Setting, StatusHistory } from '../../api/db/entities';
-import { migrateDownAll, migrateUp } from '../../api/db/migrate';
-import { SETTING_DEFAULTS } from '../../api/db/enums';
-import { MIGRATIONS } from '../../api/db/migrations';
-import { createOrmConfig } from '../../api/db/mikro-orm.config';
+import { Brief, Project, Setting, StatusHistory } from '../../db/entities';
+import { migrateDownAll, migrateUp } from '../../db/migrate';
+import { SETTING_DEFAULTS } from '../../domain/enums';
+import { MIGRATIONS } from '../../db/migrations';
+import { createOrmConfig } from '../../db/mikro-orm.config';
 
 /**
  * The migrations against a scratch database created on the server of `DATABASE_URL` (and dropped

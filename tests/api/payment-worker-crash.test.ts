@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CheckoutSession, Project, SentEmail } from '../../api/db/entities';
+import { CheckoutSession, Project, SentEmail } from '../../db/entities';
 import { briefWorkflow } from '../../workflows';
 import { briefWorkflowId, PAYMENT_RECEIPT_TEMPLATE, paymentConfirmedSignal } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -9,7 +9,7 @@ import { startPaymentStack, storeWizardBrief, type PaymentStack } from '../suppo
 import { WorkerProcesses } from '../support/worker-process';
 
 /**
- * A real worker process (`tsx activities/worker.ts`) is SIGKILLed while createProjectForBrief
+ * A real worker process (the test worker, `tests/support/test-worker.ts`) is SIGKILLed while createProjectForBrief
  * holds its transaction open (a test-only pause); a new worker takes over after the activity's
  * timeout → exactly one project and one receipt.
  */

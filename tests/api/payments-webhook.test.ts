@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { Brief, CheckoutSession, Project, SentEmail } from '../../api/db/entities';
+import { Brief, CheckoutSession, Project, SentEmail } from '../../db/entities';
 import { PAYMENT_MESSAGES, type CheckoutAnswer, type PaymentState } from '../../domain/payments';
 import { PAYMENT_RECEIPT_TEMPLATE } from '../../workflows/contracts/brief';
 import { waitUntil } from '../support/mail-server';

@@ -1,5 +1,5 @@
 import { WorkflowUpdateStage } from '@temporalio/client';
-import { EditorProfile, Notification, Project, ProjectFile, SentEmail, StatusHistory } from '../../api/db/entities';
+import { EditorProfile, Notification, Project, ProjectFile, SentEmail, StatusHistory } from '../../db/entities';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
   completeUpdate,

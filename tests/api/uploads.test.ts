@@ -4,8 +4,8 @@ import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-
 import type { MikroORM } from '@mikro-orm/core';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
-import { initOrm } from '../../api/db/orm';
-import { BUCKETS, createS3Client } from '../../api/lib/storage';
+import { initOrm } from '../../db/orm';
+import { BUCKETS, createS3Client } from '../../db/storage';
 import { MAX_FILE_SIZE_BYTES, UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { testStack } from '../support/stack-env';
 

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/core';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Brief } from '../../api/db/entities';
-import { initOrm } from '../../api/db/orm';
+import { Brief } from '../../db/entities';
+import { initOrm } from '../../db/orm';
 import { UPLOAD_MESSAGES } from '../../domain/uploads';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 

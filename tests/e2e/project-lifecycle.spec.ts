@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
-import { initOrm } from '../../api/db/orm';
+import { initOrm } from '../../db/orm';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { demoAccounts, signInOnKeycloak } from './support/stack';
 import { setOtherEditorsAside } from '../support/editors';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
-import { Project } from '../../api/db/entities';
-import { initOrm } from '../../api/db/orm';
+import { Project } from '../../db/entities';
+import { initOrm } from '../../db/orm';
 import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { seedProject } from '../support/project-seed';
 import { demoAccounts, signInOnKeycloak } from './support/stack';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { migrateUp } from '../../api/db/migrate';
-import { initOrm } from '../../api/db/orm';
+import { migrateUp } from '../../db/migrate';
+import { initOrm } from '../../db/orm';
 
 function urlForDatabase(url: string, database: string): string {
   const parsed = new URL(url);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { EditorProfile } from '../../api/db/entities';
+import { EditorProfile } from '../../db/entities';
 
 /**
  * Suites that run earlier on the same stack leave other active editors behind; a test that needs

@@ -3,14 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { msToTs } from '@temporalio/common/lib/time';
+import Long from 'long';
 import type Stripe from 'stripe';
 import { createActivities } from '../../activities';
 import { createApp } from '../../api/app';
 import { buildAppDeps, type AppTestHooks } from '../../api/bootstrap';
 import { loadConfig, type ApiConfig } from '../../api/config';
-import { Brief } from '../../api/db/entities';
-import { createMailTransport } from '../../api/lib/mailer';
+import { Brief } from '../../db/entities';
+import { createMailTransport } from '../../db/mail';
 import { createStripeClient } from '../../api/lib/payments';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -24,7 +24,7 @@ const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_
 /** A Temporal namespace of the suite's own on the stack's dev server, so the stack's worker never sees these workflows. */
 export async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
   try {
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) } });
   } catch (error) {
     if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
   }
@@ -100,7 +100,9 @@ export async function startPaymentStack(prefix: string, hooks: AppTestHooks = {}
         taskQueue: TASK_QUEUE,
         workflowsPath: require.resolve('../../workflows'),
         activities: createActivities({
-          brief: { orm: db.orm, mailTransport: createMailTransport(mail.smtpUrl), mailFrom: base.MAIL_FROM, appUrl: base.APP_URL },
+          db: db.orm,
+          mail: { transport: createMailTransport(mail.smtpUrl), from: base.MAIL_FROM },
+          appUrl: base.APP_URL,
         }),
       });
       worker = { run: instance.run(), instance, connection: workerConnection };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Brief, Notification, Project, ProjectFile, ProjectMessage, ProjectRevision, StatusHistory } from '../../api/db/entities';
+import { Brief, Notification, Project, ProjectFile, ProjectMessage, ProjectRevision, StatusHistory } from '../../db/entities';
 import type { ProjectStatus } from '../../domain/enums';
 
 /**

@@ -5,7 +5,7 @@ import type { ApiConfig } from '../../api/config';
 const ROOT = path.join(__dirname, '..', '..');
 
 /**
- * Real worker processes (`tsx activities/worker.ts`) for crash tests: each in its own process
+ * Real worker processes (`tsx tests/support/test-worker.ts`: the production worker plus test hooks) for crash tests: each in its own process
  * group, so a SIGKILL reaches tsx's node child too; whatever is still running is stopped at the end.
  */
 export class WorkerProcesses {
@@ -16,7 +16,7 @@ export class WorkerProcesses {
   start(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
     const config = this.config();
     let output = '';
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['activities/worker.ts'], {
+    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['tests/support/test-worker.ts'], {
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

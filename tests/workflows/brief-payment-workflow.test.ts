@@ -4,8 +4,8 @@ import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { createPaymentActivities } from '../../activities/payments';
 import { createProjectActivities } from '../../activities/project';
-import { Brief, CheckoutSession, Notification, Project, SentEmail, StatusHistory } from '../../api/db/entities';
-import { createMailTransport } from '../../api/lib/mailer';
+import { Brief, CheckoutSession, Notification, Project, SentEmail, StatusHistory } from '../../db/entities';
+import { createMailTransport } from '../../db/mail';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { wizardBriefSchema } from '../../domain/schemas/brief';
 import { briefWorkflow } from '../../workflows';
@@ -41,7 +41,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const briefDeps = () => ({ orm: db.orm, mailTransport: createMailTransport(mail.smtpUrl), mailFrom: 'Rushflow <bonjour@rushflow.local>', appUrl: APP_URL });
+const workerDeps = () => ({ db: db.orm, mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' }, appUrl: APP_URL });
 
 async function storeBrief(email: string, clientId: string | null = null): Promise<string> {
   const payload = wizardBriefSchema.parse({ email, video_type: 'youtube', objective: 'informer', final_duration: 3, total_rush_duration: 45, delivery_formats: 'horizontal', deadline: 'standard' });
@@ -92,7 +92,7 @@ function newWorker() {
     connection: env.nativeConnection,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../../workflows'),
-    activities: createActivities({ brief: briefDeps() }),
+    activities: createActivities(workerDeps()),
   });
 }
 

@@ -4,8 +4,8 @@ import { Worker } from '@temporalio/worker';
 import { WorkflowFailedError } from '@temporalio/client';
 import { createActivities } from '../../activities';
 import { createBriefActivities } from '../../activities/brief';
-import { Brief, SentEmail } from '../../api/db/entities';
-import { createMailTransport } from '../../api/lib/mailer';
+import { Brief, SentEmail } from '../../db/entities';
+import { createMailTransport } from '../../db/mail';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { wizardBriefSchema } from '../../domain/schemas/brief';
 import { briefWorkflow } from '../../workflows';
@@ -40,6 +40,11 @@ afterAll(async () => {
 
 function briefDeps() {
   return { orm: db.orm, mailTransport: createMailTransport(mail.smtpUrl), mailFrom: MAIL_FROM, appUrl: APP_URL };
+}
+
+/** The same, as the worker names them. */
+function workerDeps() {
+  return { db: db.orm, mail: { transport: createMailTransport(mail.smtpUrl), from: MAIL_FROM }, appUrl: APP_URL };
 }
 
 /** A wizard brief stored as the api stores it, with the server's estimate. */
@@ -83,7 +88,7 @@ test('briefWorkflow sends the French confirmation once, then waits out the payme
     connection: env.nativeConnection,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../../workflows'),
-    activities: createActivities({ brief: briefDeps() }),
+    activities: createActivities(workerDeps()),
   });
 
   const result = await worker.runUntil(async () => {
@@ -161,7 +166,7 @@ test('a brief that does not exist fails the workflow without retrying', async ()
     connection: env.nativeConnection,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../../workflows'),
-    activities: createActivities({ brief: briefDeps() }),
+    activities: createActivities(workerDeps()),
   });
   const missing = randomUUID();
   const run = worker.runUntil(

@@ -4,8 +4,8 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { createProjectActivities, type UserDirectory } from '../../activities/project';
-import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, SentEmail, StatusHistory } from '../../api/db/entities';
-import { createMailTransport } from '../../api/lib/mailer';
+import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, SentEmail, StatusHistory } from '../../db/entities';
+import { createMailTransport } from '../../db/mail';
 import { PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -68,7 +68,7 @@ const deps = () => ({
 
 beforeAll(async () => {
   [env, mail, db] = await Promise.all([createTimeSkippingEnv(), TestMailServer.start(), createScratchDatabase('rushflow_project_wf')]);
-  const activities = { ...createActivities({ brief: { orm: db.orm, mailTransport: createMailTransport(mail.smtpUrl), mailFrom: 'Rushflow <bonjour@rushflow.local>', appUrl: APP_URL } }), ...createProjectActivities(deps()) };
+  const activities = { ...createActivities({ db: db.orm, mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' }, appUrl: APP_URL }), ...createProjectActivities(deps()) };
   worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: require.resolve('../../workflows'), activities });
   running = worker.run();
 });

@@ -7,7 +7,7 @@ import { createActivities } from '../../activities';
 import { createAnalyzeRushesActivities } from '../../activities/analyze-rushes';
 import { ANALYSIS_MESSAGES } from '../../domain/analysis';
 import { loadConfig } from '../../api/config';
-import { BUCKETS, createS3Client } from '../../api/lib/storage';
+import { BUCKETS, createS3Client } from '../../db/storage';
 import { rushAnalysisWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { rushAnalysisWorkflowId, type RushFileToAnalyse } from '../../workflows/contracts/rush-analysis';
@@ -55,7 +55,7 @@ test('the analysis measures the video within 0.1 s and reports the file that is 
     connection: env.nativeConnection,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../../workflows'),
-    activities: createActivities({ s3 }),
+    activities: createActivities({ storage: s3 }),
   });
   const handle = await env.client.workflow.start(rushAnalysisWorkflow, {
     taskQueue: TASK_QUEUE,

@@ -141,6 +141,101 @@ export const PROJECT_ACTION_MESSAGES = {
   editorUnknown: 'Aucun profil monteur pour cet utilisateur.',
 } as const;
 
+/** A notification's kind (000 §3 types, or another the front end shows as default) and its French text. */
+export interface ProjectNotice {
+  type: string;
+  title: string;
+  message: string;
+}
+
+/** What each party reads in the app when the project moves (the e-mails have their own templates). */
+export const PROJECT_NOTICES = {
+  assignedToClient: (editorName: string, projectTitle: string): ProjectNotice => ({
+    type: 'project_assigned',
+    title: 'Monteur assigné',
+    message: `${editorName} prend en charge votre projet « ${projectTitle} ».`,
+  }),
+  assignedToEditor: (projectTitle: string): ProjectNotice => ({
+    type: 'project_assigned_to_editor',
+    title: 'Nouveau projet assigné',
+    message: `Le projet « ${projectTitle} » vous est assigné.`,
+  }),
+  waitingForEditor: {
+    type: 'project_waiting_for_editor',
+    title: 'Projet en attente de monteur',
+    message: 'Aucun monteur disponible ne correspond à ce projet : assignez-en un.',
+  },
+  started: {
+    type: 'project_started',
+    title: 'Montage commencé',
+    message: 'Votre monteur a commencé le montage de votre vidéo.',
+  },
+  delivered: (revisionWindowDays: number): ProjectNotice => ({
+    type: 'project_completed',
+    title: 'Projet terminé',
+    message: `Votre vidéo est prête. Vous pouvez demander une révision pendant ${revisionWindowDays} jour${revisionWindowDays > 1 ? 's' : ''}.`,
+  }),
+  revisionDelivered: (revisionNumber: number): ProjectNotice => ({
+    type: 'project_completed',
+    title: 'Révision terminée',
+    message: `La révision ${revisionNumber} est livrée.`,
+  }),
+  revisionRequested: (feedback: string): ProjectNotice => ({ type: 'revision_requested', title: 'Révision demandée', message: feedback }),
+  revisionStarted: {
+    type: 'revision_started',
+    title: 'Révision commencée',
+    message: 'Votre monteur travaille sur la révision demandée.',
+  },
+  cancelledForClient: (reason?: string): ProjectNotice => ({
+    type: 'project_cancelled',
+    title: 'Projet annulé',
+    message: reason ? `Votre projet a été annulé : ${reason}` : 'Votre projet a été annulé.',
+  }),
+  cancelledForEditor: {
+    type: 'project_cancelled',
+    title: 'Projet annulé',
+    message: 'Ce projet a été annulé par l’équipe Rushflow.',
+  },
+  deadlineReminder: {
+    type: 'deadline_reminder',
+    title: 'Livraison demain',
+    message: 'La livraison de ce projet est prévue dans 24 heures.',
+  },
+  deadlineOverdue: {
+    type: 'deadline_overdue',
+    title: 'Livraison en retard',
+    message: 'La date de livraison prévue de ce projet est dépassée.',
+  },
+  closed: {
+    type: 'project_closed',
+    title: 'Projet clôturé',
+    message: 'La période de révision est terminée. Vos livrables restent téléchargeables pendant un an.',
+  },
+  retentionNotice: {
+    type: 'retention_notice',
+    title: 'Suppression prochaine des fichiers',
+    message: 'Les fichiers de ce projet seront supprimés dans 30 jours : téléchargez vos livrables.',
+  },
+} as const satisfies Record<string, ProjectNotice | ((...args: never[]) => ProjectNotice)>;
+
+/** The timeline's comment for each step (status history, "comment"). */
+export const PROJECT_TIMELINE = {
+  paymentReceived: 'Paiement reçu',
+  noEditorAvailable: 'Aucun monteur disponible pour le moment',
+  assigned: (editorName: string) => `Assigné à ${editorName}`,
+  assignedByAdmin: (editorName: string) => `Assigné à ${editorName} par un administrateur`,
+  started: 'Montage commencé',
+  delivered: 'Projet livré',
+  revisionRequested: (revisionNumber: number) => `Révision ${revisionNumber} demandée`,
+  revisionStarted: (revisionNumber: number) => `Révision ${revisionNumber} commencée`,
+  revisionDelivered: (revisionNumber: number) => `Révision ${revisionNumber} livrée`,
+  cancelled: (reason?: string) => (reason ? `Projet annulé : ${reason}` : 'Projet annulé'),
+  closed: 'Période de révision terminée : projet clôturé',
+} as const;
+
+/** What a cancelled project shows admins until the refund is handled (policy). */
+export const CANCELLATION_NEEDS_ATTENTION = 'Projet annulé : remboursement à traiter selon la politique d’annulation.';
+
 export interface Refusal {
   type: typeof ACTION_FORBIDDEN | typeof ACTION_REFUSED | typeof ACTION_INVALID;
   message: string;

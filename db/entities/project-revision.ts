@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { REVISION_STATUSES } from '../enums';
+import { REVISION_STATUSES } from '../../domain/enums';
 import { Project } from './project';
 import { check, createdAt, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';
 

@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
   const command = argv[0];
   const databaseUrl = process.env.DATABASE_URL;
   if (command !== 'up' && command !== 'down') {
-    console.error('usage: tsx api/db/migrate.ts up|down   (down rolls back every migration)');
+    console.error('usage: tsx db/migrate.ts up|down   (down rolls back every migration)');
     process.exitCode = 2;
     return;
   }

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UPLOADED_FILE_STATUSES } from '../../../domain/uploads';
+import { UPLOADED_FILE_STATUSES } from '../../domain/uploads';
 import { check, createdAt, sqlIndex, timestamp, uuidPk } from './columns';
 import { UploadSession } from './upload-session';
 

@@ -23,8 +23,8 @@ export function createOrmConfig(databaseUrl: string): Options {
       allOrNothing: true,
       snapshot: false,
       emit: 'ts',
-      path: 'api/db/migrations',
-      pathTs: 'api/db/migrations',
+      path: 'db/migrations',
+      pathTs: 'db/migrations',
       silent: true,
     },
   });

@@ -349,7 +349,7 @@ export class Migration20261122000000_initial extends Migration {
     this.addSql(`alter table "project_revisions" add constraint "project_revisions_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "status_history" add constraint "status_history_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
 
-    // Admin settings and their defaults (api/db/enums.ts SETTING_DEFAULTS).
+    // Admin settings and their defaults (SETTING_DEFAULTS in domain/enums.ts).
     this.addSql(`
       insert into "settings" ("key", "value") values
         ('revision_window_days', '3'::jsonb),

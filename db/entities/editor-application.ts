@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { EDITOR_APPLICATION_STATUSES, PAYMENT_METHODS } from '../enums';
+import { EDITOR_APPLICATION_STATUSES, PAYMENT_METHODS } from '../../domain/enums';
 import { check, createdAt, sqlIndex, textList, timestamp, updatedAt, userId, uuidPk } from './columns';
 
 /**

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { PROJECT_FILE_TYPES } from '../enums';
+import { PROJECT_FILE_TYPES } from '../../domain/enums';
 import { Project } from './project';
 import { check, createdAt, sqlIndex, userId, uuidPk } from './columns';
 

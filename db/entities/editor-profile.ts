@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { EDITOR_PROFILE_STATUSES } from '../enums';
+import { EDITOR_PROFILE_STATUSES } from '../../domain/enums';
 import { check, createdAt, textList, updatedAt, userId } from './columns';
 
 /**

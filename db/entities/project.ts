@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { CURRENCIES, PROJECT_STATUSES, URGENCY_LEVELS } from '../enums';
+import { CURRENCIES, PROJECT_STATUSES, URGENCY_LEVELS } from '../../domain/enums';
 import { Brief } from './brief';
 import { EditorProfile } from './editor-profile';
 import { check, createdAt, minutes, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';

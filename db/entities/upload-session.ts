@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UPLOAD_AREAS } from '../../../domain/uploads';
-import type { RushAnalysisResult } from '../../../domain/analysis';
+import { UPLOAD_AREAS } from '../../domain/uploads';
+import type { RushAnalysisResult } from '../../domain/analysis';
 import { createdAt, timestamp, uuidPk } from './columns';
 import { Project } from './project';
 

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { BRIEF_FUNNELS, BRIEF_STATUSES, CURRENCIES } from '../enums';
+import { BRIEF_FUNNELS, BRIEF_STATUSES, CURRENCIES } from '../../domain/enums';
 import { check, createdAt, minutes, sqlIndex, textList, timestamp, updatedAt, userId, uuidPk } from './columns';
 
 /** One uploaded rush attached to a brief before payment (001 §3.3, §7 storage uploads). */

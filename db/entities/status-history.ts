@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { PROJECT_STATUSES } from '../enums';
+import { PROJECT_STATUSES } from '../../domain/enums';
 import { Project } from './project';
 import { createdAt, userId, uuidPk } from './columns';
 

@@ -1,0 +1,225 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { condition, log, proxyActivities, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
+import type { ProjectStatus } from '../domain/enums';
+import type { ProjectAction } from '../domain/project-lifecycle';
+import {
+  ACTION_REFUSED,
+  CANCELLATION_NEEDS_ATTENTION,
+  EDITOR_NOT_AVAILABLE,
+  NO_FINAL_FILE,
+  PROJECT_ACTION_MESSAGES,
+  PROJECT_NOT_FOUND,
+  PROJECT_NOTICES,
+  PROJECT_TIMELINE,
+  refusalOf,
+  RUSHFLOW_CLIENT_EMAIL,
+  RUSHFLOW_EDITOR_ID,
+  RUSHFLOW_STATUS,
+  RUSHFLOW_VIDEO_TYPE,
+  type ProjectActor,
+  type ProjectWorkflowState,
+} from './contracts/project';
+import type { AssignEditorResult, ProjectActivities, ProjectEmailInput, RecordTransitionInput } from './project-activities';
+
+export const activities = proxyActivities<ProjectActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    nonRetryableErrorTypes: [PROJECT_NOT_FOUND, NO_FINAL_FILE, EDITOR_NOT_AVAILABLE, 'WorkerMisconfigured'],
+  },
+});
+
+function actorName(actor: ProjectActor): string {
+  return actor.name?.trim() || actor.email || 'Rushflow';
+}
+
+/** An activity's typed refusal (no final file, editor not available) becomes the update's refusal. */
+export function asRefusal(error: unknown): never {
+  let cause: unknown = error;
+  while (cause && !(cause instanceof ApplicationFailure) && cause instanceof Error) cause = cause.cause;
+  if (cause instanceof ApplicationFailure && (cause.type === NO_FINAL_FILE || cause.type === EDITOR_NOT_AVAILABLE)) {
+    throw ApplicationFailure.create({ type: ACTION_REFUSED, message: cause.message, nonRetryable: true });
+  }
+  throw error;
+}
+
+/**
+ * The project's state inside its workflow and every step that changes it: the helpers the
+ * workflow's phases share (the lock, transitions, e-mails) and the body of each update. The
+ * workflow function wires the updates to these bodies and runs the timed phases.
+ */
+export class ProjectSteps {
+  /** One change at a time: updates and the timed steps take this lock, then check again. */
+  private busy = false;
+  /** E-mails go out after the update has answered; the workflow ends only once they are sent. */
+  private emailsInFlight = 0;
+
+  constructor(
+    readonly projectId: string,
+    readonly state: ProjectWorkflowState,
+    private readonly searchAttributes: boolean,
+  ) {}
+
+  /** Nothing is running: no lock held, no e-mail being sent. */
+  get idle(): boolean {
+    return this.emailsInFlight === 0 && !this.busy;
+  }
+
+  /** Search attributes admins filter on (status, client e-mail, editor, video type). */
+  publish(): void {
+    if (!this.searchAttributes) return;
+    const { state } = this;
+    upsertSearchAttributes([
+      { key: RUSHFLOW_STATUS, value: state.status },
+      { key: RUSHFLOW_CLIENT_EMAIL, value: state.clientEmail },
+      { key: RUSHFLOW_VIDEO_TYPE, value: state.videoType ?? 'autre' },
+      ...(state.editorId ? [{ key: RUSHFLOW_EDITOR_ID, value: state.editorId }] : []),
+    ]);
+  }
+
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    await condition(() => !this.busy);
+    this.busy = true;
+    try {
+      return await fn();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  email(template: ProjectEmailInput['template'], to: ProjectEmailInput['to'], data?: ProjectEmailInput['data']): void {
+    const { projectId } = this;
+    this.emailsInFlight += 1;
+    void activities
+      .sendProjectEmail({ key: `${template}:${projectId}:${uuid4()}`, projectId, template, to, data })
+      .catch((error: unknown) => log.warn('project e-mail not sent', { projectId, template, error: String(error) }))
+      .finally(() => {
+        this.emailsInFlight -= 1;
+      });
+  }
+
+  async transition(to: ProjectStatus, details: Omit<RecordTransitionInput, 'key' | 'projectId' | 'from' | 'to'>): Promise<void> {
+    await activities.recordTransition({ key: uuid4(), projectId: this.projectId, from: this.state.status, to, ...details });
+    this.state.status = to;
+    this.publish();
+  }
+
+  applyAssignment(result: Extract<AssignEditorResult, { assigned: true }>): void {
+    this.state.editorId = result.editorId;
+    this.state.status = 'assigned';
+    this.publish();
+    this.email('project_assigned_client', 'client');
+    this.email('project_assigned_editor', 'editor');
+  }
+
+  /** Throws the update's typed refusal when `actor` may not run `action` now. */
+  refuseIfNeeded(action: ProjectAction | 'assignEditor', actor: ProjectActor, feedback?: string): void {
+    const refusal = refusalOf(action, actor, this.state, feedback);
+    if (refusal) throw ApplicationFailure.create({ type: refusal.type, message: refusal.message, nonRetryable: true });
+  }
+
+  // ——— Update bodies (run under the lock, after `refuseIfNeeded`) ———
+
+  async start(actor: ProjectActor): Promise<void> {
+    await this.transition('in_progress', {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.started,
+      notifications: [{ to: 'client', ...PROJECT_NOTICES.started }],
+    });
+    this.email('project_started', 'client');
+  }
+
+  /** First delivery (`in_progress`) or a revision's: `completed`, the revision window (from the settings) restarted. */
+  async deliver(from: 'in_progress' | 'revision_requested', actor: ProjectActor): Promise<void> {
+    const { state } = this;
+    const window = await activities.readRevisionWindow();
+    const now = Date.now();
+    const endsAt = now + window.ms;
+    const first = from === 'in_progress';
+    await this.transition('completed', {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: first ? PROJECT_TIMELINE.delivered : PROJECT_TIMELINE.revisionDelivered(state.revisionCount),
+      requireFinalFile: first,
+      releaseEditorSlot: first,
+      countCompletion: first,
+      set: { completedAt: now, actualDeliveryDate: now, revisionWindowEndsAt: endsAt },
+      ...(first ? {} : { revision: { complete: true } }),
+      notifications: [
+        { to: 'client', ...(first ? PROJECT_NOTICES.delivered(window.days) : PROJECT_NOTICES.revisionDelivered(state.revisionCount)) },
+      ],
+    });
+    state.deliveredAt = now;
+    state.revisionWindowEndsAt = endsAt;
+    state.revisionStarted = false;
+    this.email(first ? 'project_completed' : 'revision_completed', 'client', { revisionWindowEndsAt: endsAt });
+  }
+
+  async requestRevision(actor: ProjectActor, feedback: string | undefined): Promise<void> {
+    const { state } = this;
+    if (state.revisionWindowEndsAt !== null && Date.now() >= state.revisionWindowEndsAt) {
+      throw ApplicationFailure.create({ type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed, nonRetryable: true });
+    }
+    const text = (feedback ?? '').trim();
+    const number = state.revisionCount + 1;
+    await this.transition('revision_requested', {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.revisionRequested(number),
+      incrementRevisionCount: true,
+      revision: { create: { feedback: text, requestedBy: actor.id } },
+      notifications: [{ to: 'editor', ...PROJECT_NOTICES.revisionRequested(text) }],
+    });
+    state.revisionCount = number;
+    state.revisionStarted = false;
+    this.email('revision_requested', 'editor', { feedback: text });
+  }
+
+  async startRevision(actor: ProjectActor): Promise<void> {
+    await this.transition('revision_requested', {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.revisionStarted(this.state.revisionCount),
+      revision: { start: true },
+      notifications: [{ to: 'client', ...PROJECT_NOTICES.revisionStarted }],
+    });
+    this.state.revisionStarted = true;
+  }
+
+  async cancel(actor: ProjectActor, reason: string | undefined): Promise<void> {
+    const { state } = this;
+    const holdsSlot = state.status === 'assigned' || state.status === 'in_progress';
+    const why = reason?.trim() || undefined;
+    await this.transition('cancelled', {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.cancelled(why),
+      releaseEditorSlot: holdsSlot,
+      // The refund is the admin's decision (policy): the project says so until it is handled.
+      set: { cancelledAt: Date.now(), needsAttention: CANCELLATION_NEEDS_ATTENTION },
+      notifications: [
+        { to: 'client', ...PROJECT_NOTICES.cancelledForClient(why) },
+        ...(state.editorId ? [{ to: 'editor' as const, ...PROJECT_NOTICES.cancelledForEditor }] : []),
+      ],
+    });
+    this.email('project_cancelled', 'client', { reason: why });
+  }
+
+  async assignEditor(actor: ProjectActor, editorId: string): Promise<void> {
+    const result = await activities.assignEditor({
+      key: uuid4(),
+      projectId: this.projectId,
+      from: this.state.status,
+      editorId,
+      actorId: actor.id,
+      actorName: actorName(actor),
+    });
+    if (!result.assigned) {
+      throw ApplicationFailure.create({ type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.editorNotAvailable, nonRetryable: true });
+    }
+    this.applyAssignment(result);
+  }
+}
