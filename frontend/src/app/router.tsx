@@ -1,55 +1,29 @@
-import type { Role } from '@domain/roles';
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { MainLayout } from '@/components/layout/main-layout';
 import { Spinner } from '@/components/ui/spinner';
-import { APP_NAME, paths } from '@/config/paths';
-import { ProtectedRoute, RoleGate } from '@/lib/authorization';
+import { paths } from '@/config/paths';
+import { ProtectedLayout, SessionSpinner } from '@/lib/authorization';
 
-type PageKey =
-  | 'brief'
-  | 'briefOld'
-  | 'contact'
-  | 'recruitment'
-  | 'emailTest'
-  | 'admin';
-
-const DashboardPage = lazy(() => import('./routes/dashboard').then((module) => ({ default: module.Component })));
-const EditorPage = lazy(() => import('./routes/editor').then((module) => ({ default: module.Component })));
-const ProjectPage = lazy(() => import('./routes/project').then((module) => ({ default: module.Component })));
-
-/** A guarded page's code loads after the session check, behind the same spinner. */
-function lazyPage(Page: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<Spinner fullPage />}>
-      <Page />
-    </Suspense>
-  );
+/** What a module of `./routes` exports: its page and, when the page has queries, its loader. */
+interface RouteModule {
+  Component: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
 }
 
-const SystemTestPage = lazy(() =>
-  import('@/features/system-test/components/system-test-page').then((module) => ({ default: module.SystemTestPage })),
-);
+/** A route module as lazy route properties: `clientLoader(queryClient)` becomes the route's loader. */
+const convert =
+  (queryClient: QueryClient) =>
+  ({ Component, clientLoader }: RouteModule) => ({ Component, ...(clientLoader && { loader: clientLoader(queryClient) }) });
 
-/** A page whose feature is not built yet. */
-function Pending({ page }: { page: PageKey }) {
-  const { t } = useTranslation();
-  return <ComingSoon title={t(`pages.${page}`, { appName: APP_NAME })} />;
-}
-
-/** Signed-in page, optionally limited to some roles (spec 000 §6, DESIGN decisions). */
-function guarded(element: ReactNode, roles: readonly Role[] = []) {
-  return (
-    <ProtectedRoute>
-      <RoleGate roles={roles}>{element}</RoleGate>
-    </ProtectedRoute>
-  );
-}
-
-export const routes: RouteObject[] = [
+/**
+ * Every page is a lazy route module. Guarded pages are children of a layout route that shows them
+ * only to signed-in users holding its roles (spec 000 §6, DESIGN decisions); on the first load the
+ * header stays and 'Chargement...' shows while the session is checked, as in the guard itself.
+ */
+const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <MainLayout />,
     errorElement: <RouteError />,
@@ -58,44 +32,54 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { path: paths.home.path, lazy: () => import('./routes/home') },
-          { path: paths.brief.path, lazy: () => import('./routes/brief') },
-          { path: paths.briefOld.path, lazy: () => import('./routes/brief-old') },
-          { path: paths.pricing.path, lazy: () => import('./routes/pricing') },
-          { path: paths.contact.path, element: <Pending page="contact" /> },
-          { path: paths.recruitment.path, element: <Pending page="recruitment" /> },
-          { path: paths.login.path, lazy: () => import('./routes/login') },
-          { path: paths.auth.path, lazy: () => import('./routes/auth') },
-          { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
-          { path: paths.paymentSuccess.path, lazy: () => import('./routes/payment-success') },
-          { path: paths.briefPayment.path, lazy: () => import('./routes/brief-payment') },
-          { path: paths.simulatedCheckout.path, lazy: () => import('./routes/simulated-checkout') },
-          { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service') },
-          { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy') },
-          { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice') },
-          { path: paths.dashboard.path, element: guarded(lazyPage(DashboardPage)) },
-          { path: paths.editor.path, element: guarded(lazyPage(EditorPage), ['editor']) },
-          { path: paths.admin.path, element: guarded(<Pending page="admin" />, ['admin']) },
-          // The server decides who sees a project (client, its editor, admin): 'Accès refusé' comes from it.
-          { path: paths.project.path, element: guarded(lazyPage(ProjectPage)) },
+          { path: paths.home.path, lazy: () => import('./routes/home').then(convert(queryClient)) },
+          { path: paths.brief.path, lazy: () => import('./routes/brief').then(convert(queryClient)) },
+          { path: paths.briefOld.path, lazy: () => import('./routes/brief-old').then(convert(queryClient)) },
+          { path: paths.pricing.path, lazy: () => import('./routes/pricing').then(convert(queryClient)) },
+          { path: paths.contact.path, lazy: () => import('./routes/contact').then(convert(queryClient)) },
+          { path: paths.recruitment.path, lazy: () => import('./routes/recruitment').then(convert(queryClient)) },
+          { path: paths.login.path, lazy: () => import('./routes/login').then(convert(queryClient)) },
+          { path: paths.auth.path, lazy: () => import('./routes/auth').then(convert(queryClient)) },
+          { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email').then(convert(queryClient)) },
+          { path: paths.paymentSuccess.path, lazy: () => import('./routes/payment-success').then(convert(queryClient)) },
+          { path: paths.briefPayment.path, lazy: () => import('./routes/brief-payment').then(convert(queryClient)) },
+          { path: paths.simulatedCheckout.path, lazy: () => import('./routes/simulated-checkout').then(convert(queryClient)) },
+          { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service').then(convert(queryClient)) },
+          { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy').then(convert(queryClient)) },
+          { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice').then(convert(queryClient)) },
           {
-            path: paths.systemTest.path,
-            element: guarded(
-              <Suspense fallback={<Spinner />}>
-                <SystemTestPage />
-              </Suspense>,
-              ['admin'],
-            ),
+            element: <ProtectedLayout />,
+            HydrateFallback: SessionSpinner,
+            children: [
+              { path: paths.dashboard.path, lazy: () => import('./routes/dashboard').then(convert(queryClient)) },
+              // The server decides who sees a project (client, its editor, admin): 'Accès refusé' comes from it.
+              { path: paths.project.path, lazy: () => import('./routes/project').then(convert(queryClient)) },
+            ],
           },
-          { path: paths.emailTest.path, element: guarded(<Pending page="emailTest" />, ['admin']) },
-          { path: '*', lazy: () => import('./routes/not-found') },
+          {
+            element: <ProtectedLayout roles={['editor']} />,
+            HydrateFallback: SessionSpinner,
+            children: [{ path: paths.editor.path, lazy: () => import('./routes/editor').then(convert(queryClient)) }],
+          },
+          {
+            element: <ProtectedLayout roles={['admin']} />,
+            HydrateFallback: SessionSpinner,
+            children: [
+              { path: paths.admin.path, lazy: () => import('./routes/admin').then(convert(queryClient)) },
+              { path: paths.systemTest.path, lazy: () => import('./routes/system-test').then(convert(queryClient)) },
+              { path: paths.emailTest.path, lazy: () => import('./routes/email-test').then(convert(queryClient)) },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found').then(convert(queryClient)) },
         ],
       },
     ],
   },
 ];
 
+/** The router is built once, with the app's QueryClient for the loaders. */
 export function AppRouter() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
   return <RouterProvider router={router} />;
 }

@@ -1,10 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQuery } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { CircleHelp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api-client';
+import { usePricingSettings } from '@/lib/pricing-settings';
 
 /**
  * The 'Comment ça marche' dialog (000 §1): timelines, accepted files, payment, delivery and
@@ -67,23 +66,9 @@ const NAMESPACE = 'howItWorks';
 i18n.addResourceBundle('fr', NAMESPACE, fr, true, false);
 i18n.addResourceBundle('en', NAMESPACE, en, true, false);
 
-interface RevisionSettings {
-  revisionWindowDays: number;
-}
-
-function useRevisionWindowDays(enabled: boolean): number | undefined {
-  const { data } = useQuery({
-    queryKey: ['settings', 'public'],
-    queryFn: ({ signal }) => api.get<RevisionSettings>('/pricing/settings', { signal }),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-  return data?.revisionWindowDays;
-}
-
 export function HowItWorksDialog({ triggerClassName }: { triggerClassName?: string }) {
   const { t } = useTranslation(NAMESPACE);
-  const revisionWindowDays = useRevisionWindowDays(true);
+  const revisionWindowDays = usePricingSettings().data?.revisionWindowDays;
   const steps = t('steps', { returnObjects: true }) as string[];
   const sections: [string, string][] = [
     [t('timelineTitle'), `${t('timelineStandard')} ${t('timelineExpress')}`],

@@ -7,7 +7,7 @@ import { withFrenchSpacing } from './typography';
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const LANGUAGE_STORAGE_KEY = 'rushflow.language';
+const LANGUAGE_STORAGE_KEY = 'rushflow.language';
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -51,4 +51,4 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';
 }
 
-export { i18n };
+;

@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,7 +58,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Calls the api with the bearer token; throws `ApiError` carrying the server's French message. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = await getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -15,7 +15,7 @@ import {
   type AuthUser,
 } from '@/lib/auth-client';
 
-export type { AuthRedirectOptions, AuthStatus, AuthUser };
+export type { AuthRedirectOptions,   };
 
 export interface AuthContextValue {
   status: AuthStatus;

@@ -1,22 +1,51 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { hasAnyRole, type Role } from '@domain/roles';
 import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { getAuthSnapshot, initAuth } from '@/lib/auth-client';
+
+/**
+ * A layout route's element (spec 000 §6, DESIGN decisions): its child pages show only to signed-in
+ * users holding at least one of `roles` (any signed-in user when `roles` is empty).
+ */
+export function ProtectedLayout({ roles = [] }: { roles?: readonly Role[] }) {
+  return (
+    <ProtectedRoute>
+      <RoleGate roles={roles}>
+        <Outlet />
+      </RoleGate>
+    </ProtectedRoute>
+  );
+}
+
+/** The spinner of a signed-in page while the session is checked (also while its code and data load). */
+export function SessionSpinner() {
+  const { t } = useTranslation();
+  return <Spinner fullPage label={t('common.loading')} />;
+}
+
+/**
+ * For the loaders of guarded pages: waits until the session is known (the check `main.tsx`
+ * starts; a failed check is not started again here), then tells whether the page will be shown,
+ * so that nothing is fetched for a visitor the layout sends to `/auth` or turns away.
+ */
+export async function sessionCanSee(roles: readonly Role[] = []): Promise<boolean> {
+  if (getAuthSnapshot().status === 'loading') await initAuth();
+  const { status, roles: held } = getAuthSnapshot();
+  return status === 'authenticated' && hasAnyRole(held, roles);
+}
 
 /** Signed-in pages: spinner while the session loads, then `/auth` when nobody is signed in. */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+function ProtectedRoute({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  const { t } = useTranslation();
   const location = useLocation();
 
-  if (status === 'loading') {
-    return <Spinner fullPage label={t('common.loading')} />;
-  }
+  if (status === 'loading') return <SessionSpinner />;
   if (status !== 'authenticated') {
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={paths.auth.getHref(back)} replace />;
@@ -28,7 +57,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
  * Shows its content only to users holding at least one of `roles` (everything when `roles` is
  * empty). The server checks again on every call; this only decides what to display.
  */
-export function RoleGate({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+function RoleGate({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { status, roles: held } = useAuth();
   const { t } = useTranslation();
 

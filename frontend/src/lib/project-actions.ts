@@ -18,13 +18,13 @@ const ACTION_TOASTS: Record<ProjectAction, { success: string; failure: string; p
   cancel: { success: 'Projet annulé', failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
 };
 
-export interface ProjectActionRequest {
+interface ProjectActionRequest {
   projectId: string;
   action: ProjectAction;
   feedback?: string;
 }
 
-export function postProjectAction({ projectId, action, feedback }: ProjectActionRequest) {
+function postProjectAction({ projectId, action, feedback }: ProjectActionRequest) {
   return api.post<{ project: ProjectDetail }>(
     `/projects/${encodeURIComponent(projectId)}/actions/${action}`,
     action === 'requestRevision' ? { feedback } : {},

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
 export function createQueryClient(): QueryClient {
@@ -14,4 +14,15 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * For route loaders: fills the cache before the page renders. It never throws and does not retry:
+ * a failed request is left to the page's own query, which tries again and shows the error as usual.
+ */
+export function prefetch<TQueryFnData, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TQueryFnData, Error, TData, TQueryKey>,
+): Promise<void> {
+  return queryClient.prefetchQuery({ ...options, retry: false });
 }

@@ -10,7 +10,7 @@ function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof value !== 'object' || value === null) throw new Error('Configuration invalide');
   const record = value as Record<string, unknown>;
   const keycloak = record.keycloak as Record<string, unknown> | undefined;

@@ -1,11 +1,15 @@
 import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/layout/document-title';
-import { CONTACT_EMAIL } from '@/config/paths';
+import { APP_NAME, CONTACT_EMAIL } from '@/config/paths';
+
+/** The pages whose feature is not built yet; `pages.<key>` is their title. */
+type PendingPage = 'contact' | 'recruitment' | 'emailTest' | 'admin';
 
 /** A page whose feature is not built yet: its title and an honest notice, nothing else. */
-export function ComingSoon({ title }: { title: string }) {
+export function ComingSoon({ page }: { page: PendingPage }) {
   const { t } = useTranslation();
+  const title = t(`pages.${page}`, { appName: APP_NAME });
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28">
       <DocumentTitle title={title} />

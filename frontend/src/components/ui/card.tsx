@@ -13,10 +13,6 @@ export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
   return <h2 className={cn('text-lg font-semibold text-slate-900', className)} {...props} />;
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-slate-600', className)} {...props} />;
-}
-
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-6', className)} {...props} />;
 }

@@ -6,7 +6,6 @@ import { cn } from '@/lib/utils';
 /** A centred modal on the Radix dialog (focus trap, Escape to close, `aria-modal`). */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   className,

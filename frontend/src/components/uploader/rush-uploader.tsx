@@ -10,7 +10,7 @@ import { formatBytes, useRushUploader, type UploadItem } from './use-rush-upload
 
 registerUploaderLabels();
 
-export type { UploadItem } from './use-rush-uploader';
+;
 
 export interface RushUploaderProps {
   /** The duration the client typed, in minutes: compared with the analysis (001 §8.5). */

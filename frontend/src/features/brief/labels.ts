@@ -7,10 +7,6 @@ import i18n from 'i18next';
 const fr = {
   common: {
     required: 'obligatoire',
-    optional: 'facultatif',
-    other: 'Précisez',
-    minutes: 'minutes',
-    send: 'Envoyer',
   },
   panel: {
     title: 'Estimation instantanée',
@@ -30,7 +26,6 @@ const fr = {
     indicative: 'Estimation indicative, confirmée sous 24 h par notre équipe.',
     offerNote: 'Offre de lancement : -30 % pour les 10 premiers clients.',
   },
-  uploadSlot: 'Le téléversement direct de vos rushs arrive bientôt. En attendant, indiquez un lien de transfert.',
   wizard: {
     metaTitle: 'Commander un montage',
     title: 'Commander votre montage',
@@ -89,8 +84,6 @@ const fr = {
       'Votre monteur dédié réalise la vidéo et vous la livre dans le délai convenu.',
     ],
     payButton: 'Payer {{amount}}',
-    payUnavailable:
-      'Le paiement en ligne ouvre à l’étape suivante : vous recevrez sous 24 h votre devis et le lien de paiement sécurisé par e-mail. Aucun montant n’est prélevé aujourd’hui.',
     reference: 'Référence de votre brief : {{id}}',
     newBrief: 'Envoyer un autre brief',
   },
@@ -166,7 +159,7 @@ const fr = {
 };
 
 const en: typeof fr = {
-  common: { required: 'required', optional: 'optional', other: 'Please specify', minutes: 'minutes', send: 'Send' },
+  common: { required: 'required' },
   panel: {
     title: 'Instant estimate',
     live: 'Updated in real time',
@@ -184,7 +177,6 @@ const en: typeof fr = {
     indicative: 'Indicative estimate, confirmed within 24 h by our team.',
     offerNote: 'Launch offer: -30% for the first 10 customers.',
   },
-  uploadSlot: 'Direct upload of your footage is coming soon. Meanwhile, please share a transfer link.',
   wizard: {
     metaTitle: 'Order an edit',
     title: 'Order your video edit',
@@ -243,8 +235,6 @@ const en: typeof fr = {
       'Your dedicated editor makes the video and delivers it on time.',
     ],
     payButton: 'Pay {{amount}}',
-    payUnavailable:
-      'Online payment opens at the next step: within 24 h you will receive your quote and the secure payment link by e-mail. Nothing is charged today.',
     reference: 'Your brief reference: {{id}}',
     newBrief: 'Send another brief',
   },
@@ -315,7 +305,7 @@ const en: typeof fr = {
   },
 };
 
-export const BRIEF_NAMESPACE = 'brief';
+const BRIEF_NAMESPACE = 'brief';
 
 let registered = false;
 

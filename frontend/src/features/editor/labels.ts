@@ -22,7 +22,6 @@ const fr = {
   },
   project: {
     open: 'Voir le projet',
-    client: 'Client : {{email}}',
     delivery: 'Livraison prévue : {{date}}',
     revisions: 'Révisions : {{count}}/{{max}}',
   },
@@ -74,7 +73,6 @@ const en: typeof fr = {
   },
   project: {
     open: 'View the project',
-    client: 'Client: {{email}}',
     delivery: 'Planned delivery: {{date}}',
     revisions: 'Revisions: {{count}}/{{max}}',
   },

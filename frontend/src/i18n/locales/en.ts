@@ -3,7 +3,6 @@ import type { Translation } from './fr';
 export const en: Translation & { roleLabels: Record<string, string> } = {
   common: {
     loading: 'Loading...',
-    back: 'Back',
     backHome: 'Back to home',
     comingSoon: 'This page will be available soon.',
     comingSoonHint: 'We are working on it. In the meantime, write to us:',
@@ -29,7 +28,7 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
     menu: 'Menu',
     menuDescription: 'Site navigation',
     skipToContent: 'Skip to main content',
-    homeLink: 'Rushflow, back to home',
+    pageLoading: 'Loading the page…',
     accountMenu: 'Account menu ({{role}})',
     signedInAs: 'Signed in as',
   },

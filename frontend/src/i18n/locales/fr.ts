@@ -6,7 +6,6 @@ import { FEATURE_LABELS } from '@domain/schemas/estimate';
 export const fr = {
   common: {
     loading: MESSAGES.loading,
-    back: 'Retour',
     backHome: 'Retour à l’accueil',
     comingSoon: 'Cette page sera bientôt disponible.',
     comingSoonHint: 'Nous y travaillons. En attendant, écrivez-nous :',
@@ -32,7 +31,7 @@ export const fr = {
     menu: 'Menu',
     menuDescription: 'Navigation du site',
     skipToContent: 'Aller au contenu principal',
-    homeLink: 'Rushflow, retour à l’accueil',
+    pageLoading: 'Chargement de la page…',
     accountMenu: 'Menu du compte ({{role}})',
     signedInAs: 'Connecté en tant que',
   },

@@ -67,6 +67,38 @@ export function Field({ label, error, hint, required, wide, children }: FieldPro
   );
 }
 
+/** The messages of the invalid fields, by field name (`delivery_formats.0` for an item of a list). */
+export type FieldMessages = Partial<Record<string, { message?: string }>>;
+
+type FieldFrameProps = Omit<FieldProps, 'children'>;
+
+/** A text input in its `Field`; the other props (`register(...)` among them) go to the input. */
+export function TextField({ label, error, hint, required, wide, ...input }: FieldFrameProps & ComponentProps<'input'>) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
+      {({ id, describedBy, invalid }) => <TextInput id={id} aria-describedby={describedBy} aria-invalid={invalid} {...input} />}
+    </Field>
+  );
+}
+
+/** A text area in its `Field`; the other props go to the text area. */
+export function TextAreaField({ label, error, hint, required, wide, ...textArea }: FieldFrameProps & ComponentProps<'textarea'>) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
+      {({ id, describedBy, invalid }) => <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...textArea} />}
+    </Field>
+  );
+}
+
+/** A select in its `Field`; the other props go to the select. */
+export function SelectField({ label, error, hint, required, wide, ...select }: FieldFrameProps & ComponentProps<typeof Select>) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
+      {({ id, describedBy, invalid }) => <Select id={id} aria-describedby={describedBy} aria-invalid={invalid} {...select} />}
+    </Field>
+  );
+}
+
 export function TextInput({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(inputClass, className)} {...props} />;
 }

@@ -3,29 +3,38 @@ import type { EditorProfileInput, EditorProfileView } from '@domain/schemas/proj
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+/** `GET /api/editor/profile`: my editor profile, null until I have filled it in. */
+const getEditorProfile = async () => (await api.get<{ profile: EditorProfileView | null }>('/editor/profile')).profile;
+
 export const editorProfileQuery = () =>
   queryOptions({
     queryKey: ['editor', 'profile'],
-    queryFn: async () => (await api.get<{ profile: EditorProfileView | null }>('/editor/profile')).profile,
-  });
-
-/** `GET /api/projects/mine?as=editor`: the projects assigned to me and my load. */
-export const editorProjectsQuery = () =>
-  queryOptions({
-    queryKey: ['projects', 'mine', 'editor'],
-    queryFn: () => api.get<EditorProjectsAnswer>('/projects/mine', { query: { as: 'editor' } }),
+    queryFn: getEditorProfile,
   });
 
 export const useEditorProfile = () => useQuery(editorProfileQuery());
+
+/** `GET /api/projects/mine?as=editor`: the projects assigned to me and my load. */
+const getEditorProjects = () => api.get<EditorProjectsAnswer>('/projects/mine', { query: { as: 'editor' } });
+
+export const editorProjectsQuery = () =>
+  queryOptions({
+    queryKey: ['projects', 'mine', 'editor'],
+    queryFn: getEditorProjects,
+  });
+
 export const useEditorProjects = (enabled: boolean) => useQuery({ ...editorProjectsQuery(), enabled });
+
+/** `PUT /api/editor/profile`. */
+const saveEditorProfile = (profile: EditorProfileInput) => api.put<{ profile: EditorProfileView }>('/editor/profile', profile);
 
 export function useSaveEditorProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: EditorProfileInput) => api.put<{ profile: EditorProfileView }>('/editor/profile', profile),
+    mutationFn: saveEditorProfile,
     onSuccess: ({ profile }) => {
       queryClient.setQueryData(editorProfileQuery().queryKey, profile);
-      void queryClient.invalidateQueries({ queryKey: ['projects', 'mine', 'editor'] });
+      void queryClient.invalidateQueries({ queryKey: editorProjectsQuery().queryKey });
     },
   });
 }

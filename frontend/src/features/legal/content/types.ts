@@ -1,10 +1,10 @@
-export interface LegalTable {
+interface LegalTable {
   caption: string;
   head: readonly string[];
   rows: readonly (readonly string[])[];
 }
 
-export interface LegalSection {
+interface LegalSection {
   id: string;
   title: string;
   paragraphs: readonly string[];

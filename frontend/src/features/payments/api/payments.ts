@@ -1,10 +1,10 @@
 import type { BriefPaymentSummary, PaymentState, SimulatedCheckoutView } from '@domain/payments';
 import { PAYMENT_STATE_POLL_MS } from '@domain/payments';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 
 /** `GET /api/payments/:sessionId`; a 404 carries the error state in its body. */
-export async function getPaymentState(sessionId: string): Promise<PaymentState> {
+async function getPaymentState(sessionId: string): Promise<PaymentState> {
   try {
     return await api.get<PaymentState>(`/payments/${encodeURIComponent(sessionId)}`);
   } catch (error) {
@@ -14,28 +14,42 @@ export async function getPaymentState(sessionId: string): Promise<PaymentState> 
 }
 
 /** Polled every ~1.5 s until the project exists or the payment failed. */
-export function usePaymentState(sessionId: string | null) {
-  return useQuery({
+const paymentStateQuery = (sessionId: string | null) =>
+  queryOptions({
     queryKey: ['payment-state', sessionId],
     queryFn: () => getPaymentState(sessionId ?? ''),
-    enabled: Boolean(sessionId),
     refetchInterval: (query) => (query.state.data && query.state.data.state !== 'creating' ? false : PAYMENT_STATE_POLL_MS),
     retry: 2,
   });
-}
+
+export const usePaymentState = (sessionId: string | null) => useQuery({ ...paymentStateQuery(sessionId), enabled: Boolean(sessionId) });
+
+/** `GET /api/briefs/:briefId/payment`: the server's price of a brief and whether it can still be paid. */
+const getBriefPayment = (briefId: string) => api.get<BriefPaymentSummary>(`/briefs/${encodeURIComponent(briefId)}/payment`);
 
 export const briefPaymentQuery = (briefId: string) =>
   queryOptions({
     queryKey: ['brief-payment', briefId],
-    queryFn: () => api.get<BriefPaymentSummary>(`/briefs/${encodeURIComponent(briefId)}/payment`),
+    queryFn: () => getBriefPayment(briefId),
+    retry: false,
   });
+
+export const useBriefPayment = (briefId: string) => useQuery(briefPaymentQuery(briefId));
+
+/** `GET /api/payments/simulated/:sessionId`: the local stand-in for a Stripe Checkout session. */
+const getSimulatedCheckout = (sessionId: string) => api.get<SimulatedCheckoutView>(`/payments/simulated/${encodeURIComponent(sessionId)}`);
 
 export const simulatedCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['simulated-checkout', sessionId],
-    queryFn: () => api.get<SimulatedCheckoutView>(`/payments/simulated/${encodeURIComponent(sessionId)}`),
+    queryFn: () => getSimulatedCheckout(sessionId),
+    retry: false,
   });
 
-export function paySimulatedCheckout(sessionId: string) {
-  return api.post<{ redirectUrl: string }>(`/payments/simulated/${encodeURIComponent(sessionId)}/pay`);
-}
+export const useSimulatedCheckout = (sessionId: string) => useQuery({ ...simulatedCheckoutQuery(sessionId), enabled: Boolean(sessionId) });
+
+/** `POST /api/payments/simulated/:sessionId/pay`: the api posts a signed `checkout.session.completed` to its webhook. */
+const paySimulatedCheckout = (sessionId: string) => api.post<{ redirectUrl: string }>(`/payments/simulated/${encodeURIComponent(sessionId)}/pay`);
+
+export const usePaySimulatedCheckout = (sessionId: string, { onSuccess }: { onSuccess: (answer: { redirectUrl: string }) => unknown }) =>
+  useMutation({ mutationFn: () => paySimulatedCheckout(sessionId), onSuccess });

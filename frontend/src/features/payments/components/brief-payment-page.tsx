@@ -1,6 +1,6 @@
 import { formatMoney } from '@domain/brief-estimate';
 import { PAYMENT_MESSAGES } from '@domain/payments';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { CreditCard, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { startCheckout } from '@/lib/start-checkout';
-import { briefPaymentQuery } from '../api/payments';
+import { useBriefPayment } from '../api/payments';
 
 /**
  * The brief's payment page: where the reminders' link and Stripe's "back" lead. It shows the
@@ -17,7 +17,7 @@ import { briefPaymentQuery } from '../api/payments';
  */
 export function BriefPaymentPage() {
   const { briefId = '' } = useParams();
-  const summary = useQuery({ ...briefPaymentQuery(briefId), retry: false });
+  const summary = useBriefPayment(briefId);
   const checkout = useMutation({ mutationFn: () => startCheckout(briefId) });
   const data = summary.data;
 

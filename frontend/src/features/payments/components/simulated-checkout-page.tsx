@@ -1,13 +1,12 @@
 import { formatMoney } from '@domain/brief-estimate';
 import { PAYMENT_MESSAGES } from '@domain/payments';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { FlaskConical, Loader2 } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { paySimulatedCheckout, simulatedCheckoutQuery } from '../api/payments';
+import { usePaySimulatedCheckout, useSimulatedCheckout } from '../api/payments';
 
 /**
  * The local stand-in for Stripe Checkout (no STRIPE_SECRET_KEY): clearly marked as a test, it
@@ -18,11 +17,8 @@ export function SimulatedCheckoutPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessionId = params.get('session_id') ?? '';
-  const session = useQuery({ ...simulatedCheckoutQuery(sessionId), enabled: Boolean(sessionId), retry: false });
-  const pay = useMutation({
-    mutationFn: () => paySimulatedCheckout(sessionId),
-    onSuccess: ({ redirectUrl }) => navigate(redirectUrl),
-  });
+  const session = useSimulatedCheckout(sessionId);
+  const pay = usePaySimulatedCheckout(sessionId, { onSuccess: ({ redirectUrl }) => navigate(redirectUrl) });
 
   const view = session.data;
   const payable = view?.status === 'open';

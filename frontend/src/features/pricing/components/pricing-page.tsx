@@ -7,7 +7,7 @@ import { DocumentTitle } from '@/components/layout/document-title';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePricingSettings } from '../queries/get-pricing-settings';
+import { usePricingSettings } from '@/lib/pricing-settings';
 import { formatPercentChange } from '../lib/format';
 import { CurrencyToggle } from './currency-toggle';
 import { PriceSimulator } from './price-simulator';

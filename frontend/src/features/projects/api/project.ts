@@ -11,57 +11,83 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, ApiError } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-client';
 
+/** One project's endpoints: per read, a fetcher, its query options and a hook; then the writes. */
+
 const base = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
 
 /** 403/404 are page states, not failures worth retrying. */
 const retryUnlessRefused = (count: number, error: Error) => !(error instanceof ApiError && [401, 403, 404].includes(error.status)) && count < 2;
 
+const getProject = async (projectId: string) => (await api.get<{ project: ProjectDetail }>(base(projectId))).project;
+
 export const projectQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['projects', projectId, 'detail'],
-    queryFn: async () => (await api.get<{ project: ProjectDetail }>(base(projectId))).project,
+    queryFn: () => getProject(projectId),
     retry: retryUnlessRefused,
-  });
-
-export const projectNotificationsQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: ['projects', projectId, 'notifications'],
-    queryFn: async () =>
-      (await api.get<{ notifications: ProjectNotificationView[] }>(`${base(projectId)}/notifications`, { query: { limit: PROJECT_NOTIFICATIONS_FETCHED } })).notifications,
-  });
-
-export const projectMessagesQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: ['projects', projectId, 'messages'],
-    queryFn: async () => (await api.get<{ messages: ProjectMessageView[] }>(`${base(projectId)}/messages`)).messages,
-  });
-
-export const projectRevisionsQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: ['projects', projectId, 'revisions'],
-    queryFn: async () => (await api.get<{ revisions: ProjectRevisionView[] }>(`${base(projectId)}/revisions`)).revisions,
-  });
-
-export const projectTimelineQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: ['projects', projectId, 'timeline'],
-    queryFn: async () => (await api.get<{ entries: StatusHistoryView[] }>(`${base(projectId)}/timeline`)).entries,
-  });
-
-export const projectFilesQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: ['projects', projectId, 'files'],
-    queryFn: async () => (await api.get<{ files: ProjectFileView[] }>(`${base(projectId)}/files`)).files,
-    // Download links expire after a few minutes: fetch fresh ones when the list is shown again.
-    staleTime: 60_000,
   });
 
 export const useProject = (projectId: string) => useQuery(projectQuery(projectId));
 
+const getProjectNotifications = async (projectId: string) =>
+  (await api.get<{ notifications: ProjectNotificationView[] }>(`${base(projectId)}/notifications`, { query: { limit: PROJECT_NOTIFICATIONS_FETCHED } })).notifications;
+
+export const projectNotificationsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'notifications'],
+    queryFn: () => getProjectNotifications(projectId),
+  });
+
+export const useProjectNotifications = (projectId: string) => useQuery(projectNotificationsQuery(projectId));
+
+const getProjectMessages = async (projectId: string) => (await api.get<{ messages: ProjectMessageView[] }>(`${base(projectId)}/messages`)).messages;
+
+const projectMessagesQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'messages'],
+    queryFn: () => getProjectMessages(projectId),
+  });
+
+export const useProjectMessages = (projectId: string) => useQuery(projectMessagesQuery(projectId));
+
+const getProjectRevisions = async (projectId: string) => (await api.get<{ revisions: ProjectRevisionView[] }>(`${base(projectId)}/revisions`)).revisions;
+
+const projectRevisionsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'revisions'],
+    queryFn: () => getProjectRevisions(projectId),
+  });
+
+export const useProjectRevisions = (projectId: string) => useQuery(projectRevisionsQuery(projectId));
+
+const getProjectTimeline = async (projectId: string) => (await api.get<{ entries: StatusHistoryView[] }>(`${base(projectId)}/timeline`)).entries;
+
+const projectTimelineQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'timeline'],
+    queryFn: () => getProjectTimeline(projectId),
+  });
+
+export const useProjectTimeline = (projectId: string) => useQuery(projectTimelineQuery(projectId));
+
+const getProjectFiles = async (projectId: string) => (await api.get<{ files: ProjectFileView[] }>(`${base(projectId)}/files`)).files;
+
+export const projectFilesQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'files'],
+    queryFn: () => getProjectFiles(projectId),
+    // Download links expire after a few minutes: fetch fresh ones when the list is shown again.
+    staleTime: 60_000,
+  });
+
+export const useProjectFiles = (projectId: string) => useQuery(projectFilesQuery(projectId));
+
+const sendMessage = (projectId: string, content: string) => api.post<{ message: ProjectMessageView }>(`${base(projectId)}/messages`, { content });
+
 export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.post<{ message: ProjectMessageView }>(`${base(projectId)}/messages`, { content }),
+    mutationFn: (content: string) => sendMessage(projectId, content),
     onSuccess: ({ message }) => {
       queryClient.setQueryData(projectMessagesQuery(projectId).queryKey, (current) => [...(current ?? []), message]);
     },

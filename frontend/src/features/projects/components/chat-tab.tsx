@@ -1,5 +1,4 @@
 import { ProjectMessageInputSchema } from '@domain/schemas/project';
-import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +8,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { projectMessagesQuery, useSendMessage } from '../api/project';
+import { useProjectMessages, useSendMessage } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../labels';
 
 /** Chat tab (000 §2): 600 px high; Enter sends, Shift+Enter adds a line; empty messages are not sent. */
 export function ChatTab({ projectId }: { projectId: string }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
-  const messages = useQuery(projectMessagesQuery(projectId));
+  const messages = useProjectMessages(projectId);
   const send = useSendMessage(projectId);
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);

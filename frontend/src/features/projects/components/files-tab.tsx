@@ -1,5 +1,5 @@
 import type { ProjectDetail } from '@domain/projects';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileVideo } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RushUploader } from '@/components/uploader/rush-uploader';
@@ -7,14 +7,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { projectFilesQuery } from '../api/project';
+import { useProjectFiles } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../labels';
 
 /** Files tab (000 §2): the client's source area, the editor's final area, the list with download links. */
 export function FilesTab({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
   const queryClient = useQueryClient();
-  const files = useQuery(projectFilesQuery(project.id));
+  const files = useProjectFiles(project.id);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['projects', project.id] });
   };

@@ -1,6 +1,5 @@
 import { projectStatusLabel } from '@domain/project-lifecycle';
 import { PROJECT_MESSAGES, type ProjectDetail } from '@domain/projects';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { projectRevisionsQuery, projectTimelineQuery } from '../api/project';
+import { useProjectRevisions, useProjectTimeline } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../labels';
 
 const REVISION_COLOURS = {
@@ -30,7 +29,7 @@ function ListSkeleton() {
 /** Revisions tab: the project's revisions, newest first (000 §7), with count/max. */
 export function RevisionsTab({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
-  const revisions = useQuery(projectRevisionsQuery(project.id));
+  const revisions = useProjectRevisions(project.id);
   useEffect(() => {
     if (revisions.isError) toast.error(PROJECT_MESSAGES.loadRevisionsFailed, { id: 'revisions-load' });
   }, [revisions.isError]);
@@ -65,7 +64,7 @@ export function RevisionsTab({ project }: { project: ProjectDetail }) {
 /** Timeline tab: the persisted status history, oldest first. */
 export function TimelineTab({ projectId }: { projectId: string }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
-  const timeline = useQuery(projectTimelineQuery(projectId));
+  const timeline = useProjectTimeline(projectId);
   return (
     <Card>
       <CardContent aria-busy={timeline.isPending}>

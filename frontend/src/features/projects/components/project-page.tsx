@@ -1,6 +1,5 @@
 import { videoTypeLabel } from '@domain/brief-options';
 import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
-import { useQuery } from '@tanstack/react-query';
 import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatMoney, formatNumber, formatRelative } from '@/lib/format';
-import { projectNotificationsQuery, useProject } from '../api/project';
+import { useProject, useProjectNotifications } from '../api/project';
 import { PROJECTS_NAMESPACE, registerProjectLabels } from '../labels';
 import { ChatTab } from './chat-tab';
 import { FilesTab } from './files-tab';
@@ -71,7 +70,7 @@ function LoadingPage() {
 
 function RecentNotifications({ projectId }: { projectId: string }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
-  const notifications = useQuery(projectNotificationsQuery(projectId));
+  const notifications = useProjectNotifications(projectId);
   const shown = (notifications.data ?? []).slice(0, PROJECT_NOTIFICATIONS_SHOWN);
   if (shown.length === 0) return null;
   return (

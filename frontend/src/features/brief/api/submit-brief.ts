@@ -1,15 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
-import type { FullBriefPayload, WizardBriefPayload } from '@domain/schemas/brief';
+import { BRIEF_MESSAGES, type FullBriefPayload, type WizardBriefPayload } from '@domain/schemas/brief';
 import { UPLOAD_SESSION_HEADER } from '@domain/uploads';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { forgetStoredSession, loadStoredSession } from '@/components/uploader/upload-api';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
-export interface SubmitBriefResult {
+interface SubmitBriefResult {
   briefId: string;
 }
 
 /** A random v4 uuid, also where `crypto.randomUUID` is missing (plain-http origins). */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -28,7 +29,7 @@ const UPLOAD_AREA = { wizard: 'wizard', full: 'brief' } as const;
  * the same brief, never a second one. The rushes uploaded in this browser join the brief through
  * their upload session, proven by its secret; once the brief is stored the next one starts afresh.
  */
-export async function submitBrief(funnel: Funnel, idempotencyKey: string): Promise<SubmitBriefResult> {
+async function submitBrief(funnel: Funnel, idempotencyKey: string): Promise<SubmitBriefResult> {
   const area = UPLOAD_AREA[funnel.kind];
   const upload = loadStoredSession(area);
   const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
@@ -42,8 +43,20 @@ export async function submitBrief(funnel: Funnel, idempotencyKey: string): Promi
   return result;
 }
 
+/**
+ * Submits a funnel's brief. Every try of the same brief carries the same Idempotency-Key;
+ * `startNewBrief()` draws the next key when the form starts afresh.
+ */
 export function useSubmitBrief() {
-  return useMutation({
-    mutationFn: ({ funnel, idempotencyKey }: { funnel: Funnel; idempotencyKey: string }) => submitBrief(funnel, idempotencyKey),
-  });
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const mutation = useMutation({ mutationFn: (funnel: Funnel) => submitBrief(funnel, idempotencyKey.current) });
+  const startNewBrief = useCallback(() => {
+    idempotencyKey.current = newIdempotencyKey();
+  }, []);
+  return { ...mutation, startNewBrief };
+}
+
+/** The error toast's text: the server's reason when it refused the brief (400), the generic message otherwise. */
+export function submitErrorDescription(error: unknown): string {
+  return error instanceof ApiError && error.status === 400 ? error.message : BRIEF_MESSAGES.submitError;
 }

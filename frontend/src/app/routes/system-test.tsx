@@ -1,0 +1,1 @@
+export { SystemTestPage as Component } from '@/features/system-test/components/system-test-page';

@@ -1,0 +1,40 @@
+import { formatMoney } from '@domain/brief-estimate';
+import { CheckCircle2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PayBriefButton } from '@/components/payments/pay-brief-button';
+import { Button } from '@/components/ui/button';
+import { useOptionLanguage } from '../fields';
+import { NextSteps } from '../next-steps';
+
+/** The stored brief and the price it is paid at (the offer price the estimate showed). */
+export interface SentBrief {
+  briefId: string;
+  email: string;
+  offerPriceCents: number;
+  currency: string;
+}
+
+/** Step 3: the brief is stored; what happens next, "Payer …" and another brief. */
+export function StepPayment({ brief, onNewBrief }: { brief: SentBrief; onNewBrief: () => void }) {
+  const { t } = useTranslation('brief');
+  const language = useOptionLanguage();
+
+  return (
+    <section className="rounded-2xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="wizard-success-title">
+      <CheckCircle2 className="size-10 text-emerald-600" aria-hidden="true" />
+      <h2 id="wizard-success-title" className="mt-4 text-2xl font-bold text-slate-900">
+        {t('wizard.successTitle')}
+      </h2>
+      <p className="mt-2 text-slate-700">{t('wizard.successText', { email: brief.email })}</p>
+      <p className="mt-1 text-sm text-slate-500">{t('wizard.reference', { id: brief.briefId.slice(0, 8).toUpperCase() })}</p>
+      <h3 className="mt-6 font-semibold text-slate-900">{t('wizard.nextStepsTitle')}</h3>
+      <NextSteps steps={t('wizard.nextSteps', { returnObjects: true }) as string[]} />
+      <div className="mt-8 flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
+        <PayBriefButton briefId={brief.briefId}>{t('wizard.payButton', { amount: formatMoney(brief.offerPriceCents, brief.currency, language) })}</PayBriefButton>
+      </div>
+      <Button variant="link" className="mt-4 px-0" onClick={onNewBrief}>
+        {t('wizard.newBrief')}
+      </Button>
+    </section>
+  );
+}

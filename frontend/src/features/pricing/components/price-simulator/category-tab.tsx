@@ -1,0 +1,47 @@
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_TABLE, type EstimateCurrency, type ServiceCategory } from '@domain/pricing';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format';
+import { ChoiceCard } from './choice-card';
+
+/** A category chosen by the client, or 'auto' to let the features decide. */
+export type CategoryChoice = ServiceCategory | 'auto';
+
+interface CategoryTabProps {
+  category: CategoryChoice;
+  onCategoryChange: (category: CategoryChoice) => void;
+  currency: EstimateCurrency;
+}
+
+/** The "category" tab: automatic, or one of the service categories with its hourly rate. */
+export function CategoryTab({ category, onCategoryChange, currency }: CategoryTabProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-900">{t('pricing.simulator.categoryLabel')}</legend>
+      <div className="mt-2 grid gap-3">
+        <ChoiceCard
+          name="service-category"
+          value="auto"
+          checked={category === 'auto'}
+          onSelect={() => onCategoryChange('auto')}
+          title={t('pricing.simulator.categoryAuto')}
+        >
+          {t('pricing.simulator.categoryAutoText')}
+        </ChoiceCard>
+        {SERVICE_CATEGORIES.map((key) => (
+          <ChoiceCard
+            key={key}
+            name="service-category"
+            value={key}
+            checked={category === key}
+            onSelect={() => onCategoryChange(key)}
+            title={t(`pricing.categories.${key}.name`)}
+            detail={t('pricing.perHour', { price: formatMoney(SERVICE_CATEGORY_TABLE[key].hourlyRates[currency] * 100, currency, i18n.language) })}
+          >
+            {t(`pricing.categories.${key}.description`)}
+          </ChoiceCard>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
