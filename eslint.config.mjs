@@ -1,22 +1,78 @@
-// Lint rules, including the dependency rule of DESIGN.md:
-// domain ← everything; workflows ← domain (+ activity types); frontend ← domain; no cross-feature imports.
+// Lint rules, with the dependency rule of DESIGN.md and the README's layout:
+//   domain ← everything; db ← api, activities; workflows ← domain (+ activity types);
+//   api → workflows/contracts only; api and activities never import each other;
+//   frontend ← domain only; shared frontend code never imports features or app; features never
+//   import app nor each other. No import cycles, no deep imports into a library's internals.
+import fs from 'node:fs';
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'stream', 'url', 'util', 'events', 'zlib', 'worker_threads', 'dns', 'tls', 'process', 'buffer', 'timers', 'module'];
 const builtinPatterns = nodeBuiltins.flatMap((name) => [name, `node:${name}`, `${name}/*`, `node:${name}/*`]);
 
-const frontendPatterns = [
-  // Server folders at the repository root; a feature's own `./api` or `../api` folder stays allowed.
-  { regex: '^(\\.\\./){2,}(api|activities|workflows)(/|$)', message: 'The front end imports only domain/ and its own code.' },
-  { group: builtinPatterns, message: 'No Node built-ins in the browser.' },
+/** A package's internals (`pkg/lib/…`, `@scope/pkg/dist/…`): use its public entry points instead. */
+const deepImport = {
+  regex: '^(@[\\w-][\\w.-]*/)?[\\w-][\\w.-]*/(lib|dist|src|build|esm|cjs|internal)(/|$)',
+  message: 'No deep imports into a library’s internals: use its public api or a small well-kept package.',
+};
+
+/** `no-restricted-imports` for an area: the deep-import ban plus the area's own patterns. */
+const restrictedImports = (...patterns) => ['error', { patterns: [deepImport, ...patterns] }];
+
+const noBuiltins = (message) => ({ group: builtinPatterns, message });
+
+const features = fs
+  .readdirSync('frontend/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Folder zones: files under `target` never import from `from` (except `except`, relative to `from`). */
+const zones = [
+  { target: './domain', from: ['./db', './api', './activities', './workflows', './frontend', './scripts', './tests'], message: 'domain/ is pure: it imports nothing of ours.' },
+  { target: './db', from: ['./api', './activities', './workflows', './frontend'], message: 'db/ is what the api and the worker stand on: it imports only domain/.' },
+  { target: './workflows', from: ['./db', './api', './frontend'], message: 'Workflows import only domain/, their contracts and activity types.' },
+  { target: './api', from: './workflows', except: ['./contracts'], message: 'The api reaches workflows only through workflows/contracts.' },
+  { target: './api', from: ['./activities', './frontend'], message: 'The api and the worker never import each other.' },
+  { target: './activities', from: ['./api', './frontend'], message: 'The api and the worker never import each other.' },
+  { target: './frontend', from: ['./db', './api', './activities', './workflows', './scripts', './tests'], message: 'The front end imports only domain/ and its own code.' },
+  {
+    target: ['./frontend/src/components', './frontend/src/lib', './frontend/src/config', './frontend/src/i18n', './frontend/src/hooks'],
+    from: ['./frontend/src/features', './frontend/src/app'],
+    message: 'Shared front-end code never imports features or the app shell.',
+  },
+  { target: './frontend/src/features', from: './frontend/src/app', message: 'Features never import the app shell.' },
+  ...features.map((feature) => ({
+    target: `./frontend/src/features/${feature}`,
+    from: './frontend/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; share through src/components or src/lib.',
+  })),
 ];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'frontend/dist/**', '.data/**', 'test-results/**', 'playwright-report/**', 'keycloak/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript dependencies too, so no-cycle follows every import.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'frontend/tsconfig.json', 'tests/e2e/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-imports': restrictedImports(),
+    },
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
@@ -33,58 +89,27 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/api/**', '**/activities/**', '**/workflows/**', '**/frontend/**', '../api*', '../activities*', '../workflows*', '../frontend*'], message: 'domain/ is pure: it imports nothing from the other folders.' },
-          { group: builtinPatterns, message: 'domain/ runs in the browser too: no Node built-ins.' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': restrictedImports(noBuiltins('domain/ runs in the browser too: no Node built-ins.')) },
   },
   {
     files: ['workflows/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: builtinPatterns, message: 'Workflow code is deterministic: no Node built-ins.' },
-          { group: ['**/api/**', '../api*', '**/frontend/**', '../frontend*'], message: 'Workflows import only domain/ and activity types.' },
-          { group: ['**/activities/**', '../activities*'], allowTypeImports: true, message: 'Workflows import activities as types only.' },
-        ],
-      }],
+      'no-restricted-imports': restrictedImports(noBuiltins('Workflow code is deterministic: no Node built-ins.'), {
+        group: ['**/activities/**', '../activities*'],
+        allowTypeImports: true,
+        message: 'Workflows import activities as types only.',
+      }),
     },
   },
   {
     files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: frontendPatterns }] },
+    rules: { 'no-restricted-imports': restrictedImports(noBuiltins('No Node built-ins in the browser.')) },
   },
   {
-    // A feature may use shared code (@/components, @/lib) but never another feature.
-    files: ['frontend/src/features/**/*.ts', 'frontend/src/features/**/*.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [...frontendPatterns, { group: ['@/features/**'], message: 'Features do not import each other; share through src/components or src/lib, and use relative imports inside a feature.' }],
-      }],
-    },
+    // The Vite config runs in Node.
+    files: ['frontend/vite.config.ts'],
+    rules: { 'no-restricted-imports': restrictedImports() },
   },
-  {
-    files: ['api/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/frontend/**', '../frontend*', '**/activities/**', '../activities*'], message: 'The api reaches workflows through their contracts, not activity code.' }],
-      }],
-    },
-  },
-  {
-    files: ['activities/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/frontend/**', '../frontend*'], message: 'Activities never import the front end.' },
-          { group: ['../api/*', '!../api/db', '!../api/db/*', '!../api/db/**', '!../api/lib', '!../api/lib/*'], message: 'Activities share only the db module and infrastructure clients with the api.' },
-        ],
-      }],
-    },
-  },
+  prettier,
 );

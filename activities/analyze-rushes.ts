@@ -20,7 +20,7 @@ export interface AnalyzeRushesDeps {
  */
 const PROBE_OPTIONS = ['-v', 'error', '-probesize', '1000000', '-analyzeduration', '0'];
 
-export function probe(url: string, timeoutSeconds: number, ffprobePath?: string): Promise<FfprobeData> {
+function probe(url: string, timeoutSeconds: number, ffprobePath?: string): Promise<FfprobeData> {
   const command = ffmpeg(url);
   if (ffprobePath) command.setFfprobePath(ffprobePath);
   // `-rw_timeout` (µs) ends ffprobe itself when the storage stops answering; the timer below is the
@@ -37,7 +37,7 @@ export function probe(url: string, timeoutSeconds: number, ffprobePath?: string)
 }
 
 /** Duration of the longest audio/video stream or of the container; null when there is none. */
-export function mediaDuration(data: FfprobeData): { isMedia: boolean; durationSeconds: number | null } {
+function mediaDuration(data: FfprobeData): { isMedia: boolean; durationSeconds: number | null } {
   const streams = data.streams.filter((stream) => stream.codec_type === 'video' || stream.codec_type === 'audio');
   // A still image is a "video" stream of one frame with no duration: not a rush with a length.
   const timed = streams.filter((stream) => !['mjpeg', 'png'].includes(stream.codec_name ?? '') || Number(stream.duration) > 0);

@@ -18,7 +18,7 @@ export interface PaymentMailBrief {
 }
 
 /** The brief's short reference, as every e-mail and the support team read it. */
-export function briefReference(briefId: string): string {
+function briefReference(briefId: string): string {
   return briefId.slice(0, 8).toUpperCase();
 }
 
@@ -30,7 +30,7 @@ export function briefTitle(brief: Pick<PaymentMailBrief, 'projectName' | 'videoT
 }
 
 /** Where the client resumes the payment of a brief (the reminders' link, Stripe's cancel_url). */
-export function resumePaymentUrl(appUrl: string, briefId: string): string {
+function resumePaymentUrl(appUrl: string, briefId: string): string {
   return `${appUrl.replace(/\/$/, '')}/brief/${briefId}/payment`;
 }
 

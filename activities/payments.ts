@@ -19,7 +19,7 @@ export interface PaymentActivityDeps {
 }
 
 /** Notification type of the payment confirmation (free text column; shown as the default kind). */
-export const PAYMENT_RECEIVED_NOTIFICATION = 'payment_received';
+const PAYMENT_RECEIVED_NOTIFICATION = 'payment_received';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -41,7 +41,7 @@ export interface ProjectActivityDeps {
 }
 
 /** PostgreSQL channel of the project events (the api's SSE hub listens to it). */
-export const PROJECT_EVENTS_CHANNEL = 'project_events';
+const PROJECT_EVENTS_CHANNEL = 'project_events';
 
 const DAY_MS = 86_400_000;
 

@@ -38,7 +38,7 @@ export interface AppDeps {
 }
 
 /** Bodies larger than this are refused before parsing. */
-export const JSON_BODY_LIMIT = '1mb';
+const JSON_BODY_LIMIT = '1mb';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();

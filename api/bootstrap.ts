@@ -14,7 +14,7 @@ import { connectTemporal } from './temporal/client';
 import { createUploadService } from './uploads/upload-service';
 
 /** Connects once and reconnects on the next call after a failure, so the api boots without Temporal. */
-export function lazyTemporal(address: string, namespace: string): () => Promise<Client> {
+function lazyTemporal(address: string, namespace: string): () => Promise<Client> {
   let pending: Promise<Client> | undefined;
   return () => {
     pending ??= connectTemporal(address, namespace).catch((error: unknown) => {

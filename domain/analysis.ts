@@ -24,7 +24,7 @@ export interface FileMeasurement {
   error?: string;
 }
 
-export type EstimatedComplexity = 'faible' | 'moyenne' | 'élevée';
+type EstimatedComplexity = 'faible' | 'moyenne' | 'élevée';
 
 /** 001 §3.4, durations in seconds and minutes, average size in MB. */
 export interface RushAnalysisResult {
@@ -50,7 +50,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * Complexity from the amount of material an editor has to go through: under 10 minutes and at most
  * 3 files is light; over an hour or more than 10 files is heavy.
  */
-export function estimateComplexity(totalSeconds: number, fileCount: number): EstimatedComplexity {
+function estimateComplexity(totalSeconds: number, fileCount: number): EstimatedComplexity {
   if (totalSeconds > 3600 || fileCount > 10) return 'élevée';
   if (totalSeconds > 600 || fileCount > 3) return 'moyenne';
   return 'faible';
@@ -96,7 +96,7 @@ export function summariseAnalysis(measured: FileMeasurement[]): RushAnalysisResu
 
 // — 001 §8.5: declared vs analysed duration
 
-export type DiscrepancyLevel = 'none' | 'silent' | 'minor' | 'significant' | 'major';
+type DiscrepancyLevel = 'none' | 'silent' | 'minor' | 'significant' | 'major';
 
 export interface DurationDiscrepancy {
   level: DiscrepancyLevel;

@@ -26,7 +26,7 @@ export function specialtiesFor(videoType: string | null | undefined): string[] {
 }
 
 /** Editor levels (000 §9), lowest first. */
-export const EDITOR_LEVEL_ORDER = ['simple', 'moderate', 'complex', 'expert'] as const;
+const EDITOR_LEVEL_ORDER = ['simple', 'moderate', 'complex', 'expert'] as const;
 
 /** The brief's visual complexity (001) → the lowest editor level that can handle it. */
 const LEVEL_FOR_COMPLEXITY: Record<string, (typeof EDITOR_LEVEL_ORDER)[number]> = {

@@ -61,7 +61,7 @@ export function formatList(value: readonly string[] | string | null | undefined)
  * 11 files or more; then the side panel's flat lines: +5 per format beyond the first, +10 for the
  * 48h deadline, +15 full subtitles or +8 key points. The client pays 70 % of the total.
  */
-export function wizardEstimateInput(fields: WizardPricingFields): EstimateInput {
+function wizardEstimateInput(fields: WizardPricingFields): EstimateInput {
   const subtitles: WizardSubtitleType = fields.needs_subtitles
     ? oneOf(WIZARD_SUBTITLE_TYPES, fields.subtitle_type, 'full')
     : 'none';
@@ -96,7 +96,7 @@ export interface FullFormPricingFields {
 }
 
 /** The engine's options from the form's choices (001 §9.2 "Feature flags come from the form choices"). */
-export function fullFormFeatures(fields: FullFormPricingFields): Features {
+function fullFormFeatures(fields: FullFormPricingFields): Features {
   const features: Features = {};
   for (const choice of [...(fields.specialFeatures ?? []), ...(fields.technicalRequirements ?? [])]) {
     const feature = FEATURE_OF_CHOICE[choice];

@@ -26,9 +26,6 @@ export function optionLabel(list: readonly BriefOption[], value: string | null |
   return list.find((option) => option.value === value)?.[language] ?? value;
 }
 
-/** The value that reveals a free-text field ('autre' / 'Autre'). */
-export const OTHER_VALUES: readonly string[] = ['autre', 'Autre', 'Autres'];
-
 // ——— Wizard (001 §3.6) ———
 
 export const WIZARD_VIDEO_TYPES = options([

@@ -76,7 +76,7 @@ export function checkDesiredDeliveryDate(input: DeliveryRuleInput & { desiredDat
 }
 
 /** Working days the date input offers when there is no estimate yet (§5.1). */
-export const DEFAULT_DATE_INPUT_DAYS = 3;
+const DEFAULT_DATE_INPUT_DAYS = 3;
 
 /**
  * §5.1: the date input's minimum is today plus the estimate's standard days (3 without an
@@ -99,7 +99,7 @@ export interface CategoryDeliveryDays {
 }
 
 /** The first day count from which express is offered (§9.3). */
-export const EXPRESS_FROM_STANDARD_DAYS = 4;
+const EXPRESS_FROM_STANDARD_DAYS = 4;
 
 /**
  * §9.3 category rule: the table's standard days × max(1, √(final/5)) × max(1, log10(rush/10 + 1)),

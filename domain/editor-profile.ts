@@ -10,7 +10,6 @@ export const EDITOR_TIMEZONES = [
   { value: 'America/Los_Angeles', label: 'Los Angeles' },
   { value: 'Asia/Tokyo', label: 'Tokyo' },
 ] as const;
-export type EditorTimezone = (typeof EDITOR_TIMEZONES)[number]['value'];
 
 export const EDITOR_SPECIALTIES = ['youtube', 'tiktok', 'instagram', 'corporate', 'branding', 'general'] as const;
 export const EDITOR_COMPLEXITY_LEVELS = ['simple', 'moderate', 'complex', 'expert'] as const;

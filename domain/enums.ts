@@ -18,27 +18,21 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** A brief from submission to payment (001 §4.2; expiry and cancellation by the brief's workflow). */
 export const BRIEF_STATUSES = ['pending_payment', 'paid', 'expired', 'cancelled'] as const;
-export type BriefStatus = (typeof BRIEF_STATUSES)[number];
 
 /** Which funnel the brief came from: the 3-step wizard (/brief) or the 7-section form (/brief-old). */
 export const BRIEF_FUNNELS = ['wizard', 'full'] as const;
-export type BriefFunnel = (typeof BRIEF_FUNNELS)[number];
 
 export const CURRENCIES = ['EUR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 export const URGENCY_LEVELS = ['urgent', 'high', 'normal'] as const;
-export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
 
 export const EDITOR_PROFILE_STATUSES = ['active', 'vacation', 'inactive'] as const;
-export type EditorProfileStatus = (typeof EDITOR_PROFILE_STATUSES)[number];
 
 export const EDITOR_APPLICATION_STATUSES = ['pending', 'contacted', 'approved', 'rejected'] as const;
-export type EditorApplicationStatus = (typeof EDITOR_APPLICATION_STATUSES)[number];
 
 /** Editor application payment methods (000 §3): IBAN, PayPal, Wise, Autre. */
 export const PAYMENT_METHODS = ['IBAN', 'PayPal', 'Wise', 'Autre'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const REVISION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];
@@ -46,15 +40,6 @@ export type RevisionStatus = (typeof REVISION_STATUSES)[number];
 /** `source` = the client's rushes (bucket project-files), `final` = the editor's delivery (video-uploads). */
 export const PROJECT_FILE_TYPES = ['source', 'final'] as const;
 export type ProjectFileType = (typeof PROJECT_FILE_TYPES)[number];
-
-/** Notification types the product sends (000 §3); the front end shows any other type as default. */
-export const NOTIFICATION_TYPES = [
-  'project_assigned',
-  'project_assigned_to_editor',
-  'project_completed',
-  'revision_requested',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Admin settings and their defaults, seeded by the first migration. */
 export const SETTING_DEFAULTS = {

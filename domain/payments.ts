@@ -41,7 +41,7 @@ export const briefIdParamsSchema = z.object({
  * A checkout session id as the browser holds it: Stripe's `cs_…` or the simulated `cs_test_sim_…`.
  * Bounded so a lookup never receives arbitrary text.
  */
-export const checkoutSessionIdSchema = z
+const checkoutSessionIdSchema = z
   .string({ error: 'Identifiant de session de paiement manquant.' })
   .regex(/^cs_[A-Za-z0-9_]{8,250}$/, { error: 'Identifiant de session de paiement invalide.' });
 

@@ -14,8 +14,6 @@ export type VisualComplexity = (typeof VISUAL_COMPLEXITIES)[number];
 export const ESTIMATE_CURRENCIES = ['eur', 'usd'] as const;
 export type EstimateCurrency = (typeof ESTIMATE_CURRENCIES)[number];
 
-export const CURRENCY_SYMBOLS: Record<EstimateCurrency, string> = { eur: '€', usd: '$' };
-
 /** Options that multiply the time (§9.2). Corrections are not listed: they are always on. */
 export const FEATURES = [
   'subtitles',
@@ -119,7 +117,7 @@ export const VISUAL_COMPLEXITY_FACTORS: Record<VisualComplexity, number> = {
  * Factor on the category's minimum delivery days (§9.3), in tenths so that `ceil` never sees a
  * float such as 7 × 1.6 = 11.200000000000001.
  */
-export const MINIMUM_DAYS_COMPLEXITY_TENTHS: Record<VisualComplexity, number> = {
+const MINIMUM_DAYS_COMPLEXITY_TENTHS: Record<VisualComplexity, number> = {
   professional: 10,
   premium: 13,
   expert: 16,
@@ -144,16 +142,16 @@ export const FEATURE_MULTIPLIERS: Record<Feature, number> = {
 /** Corrections are always included (§9.2), so this factor is part of every complexity score. */
 export const CORRECTIONS_MULTIPLIER = 1.2;
 
-export const TIME_PER_RUSH_MINUTE_HOURS = 0.015;
-export const TIME_PER_FINAL_MINUTE_HOURS = 0.2;
+const TIME_PER_RUSH_MINUTE_HOURS = 0.015;
+const TIME_PER_FINAL_MINUTE_HOURS = 0.2;
 export const DEFAULT_FINAL_MINUTES = 5;
 /** Rush duration defaults to this many times the final duration (§9.2). */
 export const DEFAULT_RUSH_TO_FINAL_RATIO = 6;
 
-export const HOURS_CEILING_FACTOR = 1.2;
-export const ALERT_THRESHOLD_FACTOR = 1.1;
+const HOURS_CEILING_FACTOR = 1.2;
+const ALERT_THRESHOLD_FACTOR = 1.1;
 /** A custom quote is recommended above this complexity score (§2.3, §9.5). */
-export const CUSTOM_QUOTE_SCORE = 2;
+const CUSTOM_QUOTE_SCORE = 2;
 
 /** The launch offer charges 70 % of the price (-30 %, first 10 paying clients). */
 export const LAUNCH_OFFER_PERCENT = 70;
@@ -162,7 +160,7 @@ export const LAUNCH_OFFER_PERCENT = 70;
  * The wizard's side-panel lines (§9.4), flat amounts in the currency's major unit (5 € or 5 $):
  * the spec gives one figure for both currencies.
  */
-export const WIZARD_FLAT_EXTRAS = {
+const WIZARD_FLAT_EXTRAS = {
   perExtraFormat: 5,
   express48h: 10,
   subtitlesFull: 15,
@@ -172,7 +170,7 @@ export const WIZARD_FLAT_EXTRAS = {
 export const WIZARD_SUBTITLE_TYPES = ['none', 'full', 'key_points'] as const;
 export type WizardSubtitleType = (typeof WIZARD_SUBTITLE_TYPES)[number];
 
-export interface FlatExtras {
+interface FlatExtras {
   /** Delivery formats beyond the first one (horizontal + vertical = 1 extra). */
   extraFormats?: number;
   /** The wizard's '48h' deadline line. */
@@ -270,12 +268,12 @@ function settle(value: number): number {
 }
 
 /** The billing rule (DESIGN): at least one hour, otherwise the nearest whole hour. */
-export function billableHours(hours: number): number {
+function billableHours(hours: number): number {
   return Math.max(1, Math.round(settle(hours)));
 }
 
 /** 70 % of an amount in cents, to the nearest cent (integer arithmetic: ×7 is exact). */
-export function launchOfferCents(cents: number): number {
+function launchOfferCents(cents: number): number {
   return Math.round((cents * LAUNCH_OFFER_PERCENT) / 100);
 }
 
@@ -296,7 +294,7 @@ export function standardDaysForHours(hours: number): number {
 /** §9.3: +40 % of time up to 3 standard days, +50 % beyond. */
 export const EXPRESS_MULTIPLIERS = { upToThreeDays: 1.4, beyondThreeDays: 1.5 } as const;
 
-export function expressMultiplierForDays(standardDays: number): number {
+function expressMultiplierForDays(standardDays: number): number {
   return standardDays <= 3 ? EXPRESS_MULTIPLIERS.upToThreeDays : EXPRESS_MULTIPLIERS.beyondThreeDays;
 }
 
@@ -307,7 +305,7 @@ export function minimumWorkingDays(serviceCategory: ServiceCategory, visualCompl
 }
 
 /** The options after the chosen category switched on its own feature (§4.4). */
-export function effectiveFeatures(serviceCategory: ServiceCategory, features: Features): Features {
+function effectiveFeatures(serviceCategory: ServiceCategory, features: Features): Features {
   const included = SERVICE_CATEGORY_TABLE[serviceCategory].includedFeature;
   return included ? { ...features, [included]: true } : { ...features };
 }
@@ -322,7 +320,7 @@ function featureMultiplier(serviceCategory: ServiceCategory, features: Features)
   return product;
 }
 
-export function flatExtrasAmount(extras: FlatExtras | undefined): number {
+function flatExtrasAmount(extras: FlatExtras | undefined): number {
   if (!extras) return 0;
   const subtitles =
     extras.subtitles === 'full'
@@ -424,7 +422,7 @@ export function overrunNeedsJustification(result: Pick<Estimate, 'alertThreshold
 }
 
 /** The launch offer's counter as the api reports it (an indication; the claim is made when a checkout session is created). */
-export interface LaunchOffer {
+interface LaunchOffer {
   /** Offer places in total (setting `launch_offer_places`). */
   places: number;
   /** Places not yet taken by a paid brief; never below 0. */

@@ -46,7 +46,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 5000;
 /** Download links are short-lived: long enough to start a download, too short to share. */
 export const DOWNLOAD_URL_EXPIRY_SECONDS = 5 * 60;
 
-export interface MoneyView {
+interface MoneyView {
   cents: number;
   currency: Currency;
 }
@@ -80,7 +80,7 @@ export interface MyProjectsAnswer {
   counters: ClientProjectCounters;
 }
 
-export interface EditorLoad {
+interface EditorLoad {
   current: number;
   max: number;
 }

@@ -1,8 +1,8 @@
 /** Realm roles as issued by Keycloak in `realm_access.roles`. Roles live in Keycloak only. */
-export const ROLES = ['user', 'editor', 'admin'] as const;
+const ROLES = ['user', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export function isRole(value: string): value is Role {
+function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 

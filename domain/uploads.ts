@@ -5,10 +5,10 @@ import { z } from 'zod';
  * accepted types, the object-key builder and the French messages of 001 §5.2, §8.1, §9.1.
  */
 
-export const MAX_FILES_PER_BRIEF = 20;
+const MAX_FILES_PER_BRIEF = 20;
 /** 500 GB (decimal, as the spec's label 'max 500GB par fichier' reads). */
 export const MAX_FILE_SIZE_BYTES = 500 * 1000 ** 3;
-export const MAX_FILE_SIZE_LABEL = '500GB';
+const MAX_FILE_SIZE_LABEL = '500GB';
 /** 100 MiB parts (001 §9.1); a file at or below this size goes up as a single part. */
 export const UPLOAD_CHUNK_SIZE_BYTES = 100 * 1024 * 1024;
 /** Parts of different files sent at the same time by one browser. */
@@ -18,9 +18,9 @@ export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 /** How long a presigned part URL stays valid: long enough for a 100 MiB part on a slow line. */
 export const PART_URL_EXPIRY_SECONDS = 60 * 60;
 
-export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'mkv', 'm4v', 'webm'] as const;
-export const AUDIO_EXTENSIONS = ['mp3', 'wav', 'flac', 'aac', 'ogg', 'm4a', 'wma'] as const;
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'mkv', 'm4v', 'webm'] as const;
+const AUDIO_EXTENSIONS = ['mp3', 'wav', 'flac', 'aac', 'ogg', 'm4a', 'wma'] as const;
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
 export type MediaKind = 'video' | 'audio' | 'image';
 
@@ -29,21 +29,21 @@ export type MediaKind = 'video' | 'audio' | 'image';
  * them (001 §5.3); the full form accepts video and audio (001 §5.2). The project page has two more
  * (000 §2 Files tab): the client's sources and the editor's final video.
  */
-export const BRIEF_UPLOAD_AREAS = ['brief', 'wizard'] as const;
-export const PROJECT_UPLOAD_AREAS = ['project_source', 'project_final'] as const;
+const BRIEF_UPLOAD_AREAS = ['brief', 'wizard'] as const;
+const PROJECT_UPLOAD_AREAS = ['project_source', 'project_final'] as const;
 export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS] as const;
 export type UploadArea = (typeof UPLOAD_AREAS)[number];
-export type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
+type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
 
-export function isProjectUploadArea(area: UploadArea): area is ProjectUploadArea {
+function isProjectUploadArea(area: UploadArea): area is ProjectUploadArea {
   return (PROJECT_UPLOAD_AREAS as readonly string[]).includes(area);
 }
 
 /** The final video (000 §9): .mp4, .mov, .avi only, at most 5 files. */
-export const FINAL_VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi'] as const;
-export const MAX_FINAL_FILES = 5;
+const FINAL_VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi'] as const;
+const MAX_FINAL_FILES = 5;
 /** The project page's source uploader keeps the spec's uploader default (000 §2: maxFiles 10). */
-export const MAX_SOURCE_FILES = 10;
+const MAX_SOURCE_FILES = 10;
 
 export function acceptedExtensions(area: UploadArea): readonly string[] {
   switch (area) {
@@ -158,7 +158,7 @@ export function checkNewFile(
 }
 
 /** Letters, digits, dot and hyphen are kept; anything else becomes `_` (001 §7). */
-export function sanitiseFileName(name: string): string {
+function sanitiseFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9.-]/g, '_');
 }
 
@@ -196,7 +196,7 @@ export const AddUploadFileSchema = z.object({
   type: z.string().max(200, 'Type MIME trop long.').default(''),
 });
 
-export const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete', 'abort'] as const;
+const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete', 'abort'] as const;
 export type SignOperation = (typeof SIGN_OPERATIONS)[number];
 
 export const SignUploadRequestSchema = z.object({
@@ -204,7 +204,6 @@ export const SignUploadRequestSchema = z.object({
   partNumber: z.number().int().min(1, 'Numéro de partie invalide.').max(10_000, 'Numéro de partie invalide.').optional(),
 });
 
-export type CreateUploadSessionInput = z.input<typeof CreateUploadSessionSchema>;
 export type AddUploadFileInput = z.input<typeof AddUploadFileSchema>;
 export type SignUploadRequest = z.input<typeof SignUploadRequestSchema>;
 
@@ -212,7 +211,7 @@ export type SignUploadRequest = z.input<typeof SignUploadRequestSchema>;
 export const UPLOAD_SESSION_HEADER = 'X-Upload-Session';
 
 export const UPLOADED_FILE_STATUSES = ['uploading', 'completed', 'rejected', 'cancelled'] as const;
-export type UploadedFileStatus = (typeof UPLOADED_FILE_STATUSES)[number];
+type UploadedFileStatus = (typeof UPLOADED_FILE_STATUSES)[number];
 
 /** Answers of the upload routes, typed for the browser client. */
 export interface UploadSessionCreated {

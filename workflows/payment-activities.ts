@@ -1,7 +1,7 @@
 /** Activities of briefWorkflow's payment step, implemented in activities/payments.ts. */
 import type { EmailMessage } from './brief-activities';
 
-export interface CreatedProject {
+interface CreatedProject {
   projectId: string;
   /** False when an earlier attempt had already created it (the activity is idempotent). */
   createdNow: boolean;

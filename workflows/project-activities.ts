@@ -2,7 +2,7 @@
 import type { ProjectStatus } from '../domain/enums';
 import type { ProjectEmailTemplate, ProjectNotice } from './contracts/project';
 
-export interface RecordProjectStatusInput {
+interface RecordProjectStatusInput {
   projectId: string;
   oldStatus: ProjectStatus | null;
   newStatus: ProjectStatus;
@@ -10,7 +10,7 @@ export interface RecordProjectStatusInput {
 }
 
 /** What the workflow reads of its project when it starts. */
-export interface ProjectSnapshot {
+interface ProjectSnapshot {
   status: ProjectStatus;
   clientId: string | null;
   clientEmail: string;
@@ -31,7 +31,7 @@ export interface NotificationSpec extends ProjectNotice {
   to: Audience;
 }
 
-export interface RevisionChange {
+interface RevisionChange {
   /** requestRevision: a new `pending` revision numbered `revision_count + 1`. */
   create?: { feedback: string; requestedBy: string };
   /** startRevision: the newest revision goes `in_progress`. */
@@ -73,7 +73,7 @@ export interface RecordTransitionInput {
   revision?: RevisionChange;
 }
 
-export interface AssignEditorActivityInput {
+interface AssignEditorActivityInput {
   /** Becomes the status-history row's id (see RecordTransitionInput.key). */
   key: string;
   projectId: string;

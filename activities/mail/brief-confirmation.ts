@@ -41,7 +41,7 @@ export interface BriefConfirmationData {
 }
 
 /** Promised in every confirmation (001 §9.6). */
-export const REPLY_WITHIN = '24 h';
+const REPLY_WITHIN = '24 h';
 
 function minutes(value: number): string {
   return `${value.toLocaleString('fr-FR')} min`;
@@ -52,7 +52,7 @@ function isoDate(value: Date | string): string {
 }
 
 /** The summary lines, label → value, leaving out what the client did not fill in. */
-export function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
+function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
   const videoType =
     brief.funnel === 'wizard'
       ? brief.videoType === 'autre' && brief.videoTypeCustom
@@ -78,7 +78,7 @@ export function briefSummaryLines(brief: BriefConfirmationData): [string, string
   return lines.filter((line): line is [string, string] => Boolean(line[1]));
 }
 
-export function estimateLines(brief: BriefConfirmationData): [string, string][] {
+function estimateLines(brief: BriefConfirmationData): [string, string][] {
   const lines: [string, string][] = [];
   if (brief.estimatedHours != null) lines.push(['Temps de montage estimé', `${brief.estimatedHours.toLocaleString('fr-FR')} h`]);
   if (brief.estimatedDeliveryDays != null) lines.push(['Délai estimé', `${brief.estimatedDeliveryDays} jours ouvrés`]);

@@ -1,7 +1,7 @@
 export const COMPONENTS = ['database', 'temporal', 'keycloak', 'storage', 'smtp', 'payments'] as const;
-export type Component = (typeof COMPONENTS)[number];
+type Component = (typeof COMPONENTS)[number];
 
-export interface ComponentHealth {
+interface ComponentHealth {
   status: 'ok' | 'down';
   latencyMs: number;
 }

@@ -1,7 +1,7 @@
 import type { Role } from '../../domain/roles';
 import type { KeycloakAdminClient } from './admin-client';
 
-export type DemoAccountKey = 'admin' | 'editor' | 'client';
+type DemoAccountKey = 'admin' | 'editor' | 'client';
 
 export interface DemoAccountDefinition {
   key: DemoAccountKey;
@@ -21,14 +21,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   { key: 'client', label: 'Client', email: 'client@rushflow.local', password: 'Client123!', firstName: 'Camille', lastName: 'Durand', role: 'user' },
 ];
 
-/** The accounts as a small text table for the console. */
-export function formatDemoAccounts(accounts: readonly DemoAccountDefinition[] = DEMO_ACCOUNTS): string {
-  const rows = [['Rôle', 'Email', 'Mot de passe'], ...accounts.map((a) => [a.label, a.email, a.password])];
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
-}
-
-export interface SeededAccount {
+interface SeededAccount {
   id: string;
   email: string;
   password: string;

@@ -107,7 +107,7 @@ export interface ProjectParties {
 }
 
 /** Project page access (000 §6): an admin, the project's client (by id or verified e-mail) or its editor. */
-export function canAccessProject(user: AuthUser, project: ProjectParties): boolean {
+function canAccessProject(user: AuthUser, project: ProjectParties): boolean {
   return projectPartiesOf(user, project).length > 0;
 }
 

@@ -18,7 +18,7 @@ import { readPublicPricingSettings } from '../routes/pricing';
 import { claimLaunchOfferPlace } from './launch-offer';
 
 /** How long a checkout session stays payable (Stripe accepts 30 min to 24 h). It also bounds how long an unpaid session holds a launch-offer place. */
-export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
+const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 /** Stripe refuses an `expires_at` closer than 30 minutes. */
 const STRIPE_MINIMUM_LIFETIME_MS = 30 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +30,7 @@ const PAYMENT_WINDOW_MS = Number.parseInt(BRIEF_PAYMENT_WINDOW, 10) * DAY_MS;
  * used. `simulated`: no key; the api still calls stripe-mock so every call's shape is validated,
  * but the session id and page are its own (stripe-mock answers a fixed fixture).
  */
-export type StripeMode = 'stripe' | 'simulated';
+type StripeMode = 'stripe' | 'simulated';
 
 export interface CheckoutServiceDeps {
   em: () => EntityManager;
@@ -48,11 +48,11 @@ export function successUrl(appUrl: string): string {
 }
 
 /** Stripe's "back" link and the reminders' link: the brief's payment page. */
-export function briefPaymentUrl(appUrl: string, briefId: string): string {
+function briefPaymentUrl(appUrl: string, briefId: string): string {
   return `${appUrl}/brief/${briefId}/payment`;
 }
 
-export function simulatedCheckoutUrl(appUrl: string, sessionId: string): string {
+function simulatedCheckoutUrl(appUrl: string, sessionId: string): string {
   return `${appUrl}/checkout/simulated?session_id=${encodeURIComponent(sessionId)}`;
 }
 

@@ -13,9 +13,9 @@ import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { CheckoutSession } from '../../db/entities';
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export const HANDLED_EVENT_TYPES = [
+const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',

@@ -64,7 +64,7 @@ export function partiesOf(user: AuthUser, project: Project): ProjectParty[] {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-export function toSummary(project: Project): ProjectSummary {
+function toSummary(project: Project): ProjectSummary {
   const editor = project.editor && wrap(project.editor).isInitialized() ? project.editor : null;
   return {
     id: project.id,

@@ -31,7 +31,7 @@ export interface BriefRouteDeps {
   today?: () => string;
 }
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 const IDEMPOTENCY_KEY_MAX = 200;
 
 type BriefData = Partial<Brief> & Pick<Brief, 'funnel' | 'email'>;

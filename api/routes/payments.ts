@@ -24,7 +24,7 @@ export interface PaymentRouteDeps {
   simulatedCheckout: boolean;
 }
 
-export const WEBHOOK_PATH = '/api/webhooks/stripe';
+const WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** koa-body 8 with `includeUnparsed` keeps the exact bytes received here (Stripe signs them). */
 function rawBodyOf(ctx: Context): string {

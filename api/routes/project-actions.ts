@@ -41,7 +41,7 @@ function actorOf(user: AuthUser): ProjectActor {
 }
 
 /** The workflow's refusal → 403/409/400 with its French message; a missing workflow → 404. */
-export function updateErrorToHttp(error: unknown): HttpError | undefined {
+function updateErrorToHttp(error: unknown): HttpError | undefined {
   if (error instanceof WorkflowNotFoundError) return new HttpError(404, PROJECT_MESSAGES.notFound);
   if (error instanceof WorkflowUpdateFailedError) {
     const cause = error.cause;

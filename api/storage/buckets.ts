@@ -8,7 +8,7 @@ import {
 import { BUCKETS } from '../../db/storage';
 
 /** Incomplete multipart uploads (abandoned browser uploads) are aborted after this many days. */
-export const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 7;
+const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 7;
 
 function isNotImplemented(error: unknown): boolean {
   const name = (error as { name?: string; Code?: string }).name ?? (error as { Code?: string }).Code;

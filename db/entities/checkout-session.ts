@@ -3,7 +3,7 @@ import { Brief } from './brief';
 import { check, createdAt, sqlIndex, timestamp, updatedAt, uuidPk } from './columns';
 
 /** open → paid; open → processing (asynchronous method) → paid | failed; open → expired. */
-export const CHECKOUT_SESSION_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const;
+const CHECKOUT_SESSION_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const;
 export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 
 /**

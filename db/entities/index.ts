@@ -17,10 +17,10 @@ import { UploadedFile } from './uploaded-file';
 export {
   Brief,
   CheckoutSession,
-  EditorApplication,
+  
   EditorProfile,
   Notification,
-  ProcessedWebhookEvent,
+  
   Project,
   ProjectFile,
   ProjectMessage,
@@ -32,8 +32,8 @@ export {
   UploadedFile,
 };
 export type { BriefAnalysis, BriefUploadedFile } from './brief';
-export type { ProjectBriefData } from './project';
-export type { CheckoutSessionStatus } from './checkout-session';
+;
+;
 
 /** Every entity, for the ORM configuration (no file discovery at run time). */
 export const ALL_ENTITIES = [

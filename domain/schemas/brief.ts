@@ -153,8 +153,8 @@ const declaredAmount = z.preprocess(
 // ——— wizard (001 §3.2) ———
 
 export const FINAL_DURATION_LIMITS = { min: 0.5, step: 0.5, max: 600 } as const;
-export const RUSH_DURATION_MAX_MINUTES = 10_000;
-export const FILE_LINKS_MAX = 20;
+const RUSH_DURATION_MAX_MINUTES = 10_000;
+const FILE_LINKS_MAX = 20;
 
 export const wizardBriefSchema = z.object({
   email: requiredEmail('L’adresse e-mail est obligatoire.'),

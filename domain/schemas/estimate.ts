@@ -17,7 +17,7 @@ import {
  * Upper bounds that keep an estimate meaningful (a brief of more than 10,000 minutes of rushes
  * is a custom quote anyway); the simulator's own narrower limits are `SIMULATOR_LIMITS`.
  */
-export const ESTIMATE_LIMITS = {
+const ESTIMATE_LIMITS = {
   rushMinutes: 10_000,
   finalMinutes: 1_000,
   extraFormats: 10,
@@ -91,9 +91,7 @@ export const estimateInputSchema = z.object({
     .optional(),
 }, { error: 'La demande d’estimation doit être un objet JSON.' });
 
-export type EstimateInputPayload = z.input<typeof estimateInputSchema>;
-
 /** Fails to compile if the schema's output and the engine's input drift apart. */
-export type EstimateSchemaMatchesEngine = z.output<typeof estimateInputSchema> extends EstimateInput ? true : never;
+type EstimateSchemaMatchesEngine = z.output<typeof estimateInputSchema> extends EstimateInput ? true : never;
 const schemaMatchesEngine: EstimateSchemaMatchesEngine = true;
 void schemaMatchesEngine;

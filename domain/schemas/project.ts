@@ -15,7 +15,6 @@ import {
   EDITOR_TIMEZONES,
 } from '../editor-profile';
 import { EDITOR_PROFILE_STATUSES, PROJECT_FILE_TYPES } from '../enums';
-import { PROJECT_ACTIONS, type ProjectAction } from '../project-lifecycle';
 import { CHAT_MESSAGE_MAX_LENGTH, PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_FETCHED } from '../projects';
 
 /** A chat message: non-empty once trimmed (000 §5). */
@@ -26,16 +25,11 @@ export const ProjectMessageInputSchema = z.object({
     .min(1, PROJECT_MESSAGES.messageEmpty)
     .max(CHAT_MESSAGE_MAX_LENGTH, PROJECT_MESSAGES.messageTooLong),
 });
-export type ProjectMessageInput = z.input<typeof ProjectMessageInputSchema>;
 
 /** The revision request's feedback: non-empty once trimmed (000 §5). */
 export const RevisionRequestSchema = z.object({
   feedback: z.string({ message: PROJECT_MESSAGES.feedbackEmpty }).trim().min(1, PROJECT_MESSAGES.feedbackEmpty).max(5000, 'Le retour est trop long (5 000 caractères maximum).'),
 });
-export type RevisionRequestInput = z.input<typeof RevisionRequestSchema>;
-
-export const PROJECT_ACTION_NAMES = Object.keys(PROJECT_ACTIONS) as [ProjectAction, ...ProjectAction[]];
-export const ProjectActionParamSchema = z.enum(PROJECT_ACTION_NAMES, { message: 'Action inconnue.' });
 
 export const ProjectNotificationsQuerySchema = z.object({
   limit: z.coerce.number().int('Limite invalide.').min(1, 'Limite invalide.').max(20, 'Limite invalide (20 au plus).').default(PROJECT_NOTIFICATIONS_FETCHED),
@@ -97,7 +91,7 @@ export const EditorProfileInputSchema = z
     path: ['availabilityEnd'],
   });
 export type EditorProfileInput = z.input<typeof EditorProfileInputSchema>;
-export type EditorProfileValues = z.output<typeof EditorProfileInputSchema>;
+type EditorProfileValues = z.output<typeof EditorProfileInputSchema>;
 
 /** The profile as the editor space reads it. */
 export interface EditorProfileView extends EditorProfileValues {

@@ -38,7 +38,7 @@ export async function stopAll(graceMs = 8000) {
   await Promise.all(running.map((child) => stopChild(child, graceMs)));
 }
 
-export function stopChild(child, graceMs = 8000) {
+function stopChild(child, graceMs = 8000) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const kill = (signal) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { httpOk, startProcess, tcpOpen, waitFor } from './process.mjs';
 
 /** Custom search attributes admins filter projects by in the Temporal UI. */
-export const SEARCH_ATTRIBUTES = {
+const SEARCH_ATTRIBUTES = {
   RushflowStatus: 'Keyword',
   RushflowClientEmail: 'Keyword',
   RushflowEditorId: 'Keyword',

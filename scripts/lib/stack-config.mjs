@@ -12,9 +12,8 @@ const PORTS = {
 };
 
 export const REALM = 'rushflow';
-export const SPA_CLIENT_ID = 'rushflow-web';
-export const API_CLIENT_ID = 'rushflow-api';
-export const BUCKETS = ['briefs', 'video-uploads', 'project-files'];
+const SPA_CLIENT_ID = 'rushflow-web';
+const API_CLIENT_ID = 'rushflow-api';
 
 /** Everything a profile needs: ports, its data folder and the environment its processes get. */
 export function stackConfig(profile, root) {

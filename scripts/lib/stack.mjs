@@ -33,7 +33,7 @@ function newestMtime(dir) {
 }
 
 /** Builds the SPA when its sources (or domain/) changed since the last build. */
-export async function ensureFrontendBuilt() {
+async function ensureFrontendBuilt() {
   const index = path.join(ROOT, 'frontend', 'dist', 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(path.join(ROOT, 'frontend')), newestMtime(path.join(ROOT, 'domain')));

@@ -14,7 +14,7 @@ export interface CapturedEmail {
   messageId?: string;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -64,8 +64,3 @@ export class TestMailServer {
   }
 }
 
-/** Reads the e-mails of any MailDev HTTP API (the stack's is `$MAIL_API_URL`). */
-export async function mailboxOf(apiUrl: string, address: string): Promise<CapturedEmail[]> {
-  const all = (await (await fetch(`${apiUrl.replace(/\/$/, '')}/email`)).json()) as CapturedEmail[];
-  return all.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
-}

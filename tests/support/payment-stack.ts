@@ -22,7 +22,7 @@ const SEARCH_ATTRIBUTES = ['RushflowStatus', 'RushflowClientEmail', 'RushflowEdi
 const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
 
 /** A Temporal namespace of the suite's own on the stack's dev server, so the stack's worker never sees these workflows. */
-export async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
+async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
   try {
     await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) } });
   } catch (error) {

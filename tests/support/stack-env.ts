@@ -1,6 +1,6 @@
 import { loadConfig } from '../../api/config';
 
-export interface DemoAccount {
+interface DemoAccount {
   id: string;
   email: string;
   password: string;

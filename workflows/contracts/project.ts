@@ -275,17 +275,15 @@ export const RUSHFLOW_VIDEO_TYPE = defineSearchAttributeKey('RushflowVideoType',
 
 // ——— E-mail templates (recorded with each sent e-mail) ———
 
-export const PROJECT_EMAIL_TEMPLATES = [
-  'project_assigned_client',
-  'project_assigned_editor',
-  'project_waiting_for_editor',
-  'project_started',
-  'project_completed',
-  'revision_requested',
-  'revision_completed',
-  'deadline_reminder',
-  'deadline_overdue',
-  'project_cancelled',
-  'retention_notice',
-] as const;
-export type ProjectEmailTemplate = (typeof PROJECT_EMAIL_TEMPLATES)[number];
+export type ProjectEmailTemplate =
+  | 'project_assigned_client'
+  | 'project_assigned_editor'
+  | 'project_waiting_for_editor'
+  | 'project_started'
+  | 'project_completed'
+  | 'revision_requested'
+  | 'revision_completed'
+  | 'deadline_reminder'
+  | 'deadline_overdue'
+  | 'project_cancelled'
+  | 'retention_notice';

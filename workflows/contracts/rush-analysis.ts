@@ -31,9 +31,6 @@ export const DEFAULT_PROBE_TIMEOUT_SECONDS = 30;
 /** The api waits at most this long for the whole analysis before answering 'Erreur d'analyse'. */
 export const RUSH_ANALYSIS_EXECUTION_TIMEOUT = '5 minutes';
 
-/** Typed failure when a file cannot be probed at all (storage down): retried by Temporal. */
-export const RUSH_PROBE_FAILED = 'RushProbeFailed';
-
 export function rushAnalysisWorkflowId(sessionId: string, requestId: string): string {
   return `rush-analysis-${sessionId}-${requestId}`;
 }
