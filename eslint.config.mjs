@@ -11,7 +11,28 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'stream', 'url', 'util', 'events', 'zlib', 'worker_threads', 'dns', 'tls', 'process', 'buffer', 'timers', 'module'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'zlib',
+  'worker_threads',
+  'dns',
+  'tls',
+  'process',
+  'buffer',
+  'timers',
+  'module',
+];
 const builtinPatterns = nodeBuiltins.flatMap((name) => [name, `node:${name}`, `${name}/*`, `node:${name}/*`]);
 
 /** A package's internals (`pkg/lib/…`, `@scope/pkg/dist/…`): use its public entry points instead. */
@@ -32,15 +53,42 @@ const features = fs
 
 /** Folder zones: files under `target` never import from `from` (except `except`, relative to `from`). */
 const zones = [
-  { target: './domain', from: ['./db', './api', './activities', './workflows', './frontend', './scripts', './tests'], message: 'domain/ is pure: it imports nothing of ours.' },
-  { target: './db', from: ['./api', './activities', './workflows', './frontend'], message: 'db/ is what the api and the worker stand on: it imports only domain/.' },
-  { target: './workflows', from: ['./db', './api', './frontend'], message: 'Workflows import only domain/, their contracts and activity types.' },
-  { target: './api', from: './workflows', except: ['./contracts'], message: 'The api reaches workflows only through workflows/contracts.' },
+  {
+    target: './domain',
+    from: ['./db', './api', './activities', './workflows', './frontend', './scripts', './tests'],
+    message: 'domain/ is pure: it imports nothing of ours.',
+  },
+  {
+    target: './db',
+    from: ['./api', './activities', './workflows', './frontend'],
+    message: 'db/ is what the api and the worker stand on: it imports only domain/.',
+  },
+  {
+    target: './workflows',
+    from: ['./db', './api', './frontend'],
+    message: 'Workflows import only domain/, their contracts and activity types.',
+  },
+  {
+    target: './api',
+    from: './workflows',
+    except: ['./contracts'],
+    message: 'The api reaches workflows only through workflows/contracts.',
+  },
   { target: './api', from: ['./activities', './frontend'], message: 'The api and the worker never import each other.' },
   { target: './activities', from: ['./api', './frontend'], message: 'The api and the worker never import each other.' },
-  { target: './frontend', from: ['./db', './api', './activities', './workflows', './scripts', './tests'], message: 'The front end imports only domain/ and its own code.' },
   {
-    target: ['./frontend/src/components', './frontend/src/lib', './frontend/src/config', './frontend/src/i18n', './frontend/src/hooks'],
+    target: './frontend',
+    from: ['./db', './api', './activities', './workflows', './scripts', './tests'],
+    message: 'The front end imports only domain/ and its own code.',
+  },
+  {
+    target: [
+      './frontend/src/components',
+      './frontend/src/lib',
+      './frontend/src/config',
+      './frontend/src/i18n',
+      './frontend/src/hooks',
+    ],
     from: ['./frontend/src/features', './frontend/src/app'],
     message: 'Shared front-end code never imports features or the app shell.',
   },
@@ -54,7 +102,17 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'frontend/dist/**', '.data/**', 'test-results/**', 'playwright-report/**', 'keycloak/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'frontend/dist/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'keycloak/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,7 +122,9 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.json', 'frontend/tsconfig.json', 'tests/e2e/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'frontend/tsconfig.json', 'tests/e2e/tsconfig.json'],
+        }),
       ],
     },
     rules: {
@@ -89,7 +149,9 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
-    rules: { 'no-restricted-imports': restrictedImports(noBuiltins('domain/ runs in the browser too: no Node built-ins.')) },
+    rules: {
+      'no-restricted-imports': restrictedImports(noBuiltins('domain/ runs in the browser too: no Node built-ins.')),
+    },
   },
   {
     files: ['workflows/**/*.ts'],

@@ -4,8 +4,22 @@ const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts'
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/domain/**/*.test.ts'] },
-    { ...common, displayName: 'workflows', testMatch: ['<rootDir>/tests/workflows/**/*.test.ts'], setupFiles: ['<rootDir>/tests/support/quiet-temporal-logs.ts'] },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'], setupFiles: ['<rootDir>/tests/support/quiet-temporal-logs.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/domain/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'workflows',
+      testMatch: ['<rootDir>/tests/workflows/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/support/quiet-temporal-logs.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/support/quiet-temporal-logs.ts'],
+    },
   ],
 };

@@ -27,7 +27,10 @@ function probe(url: string, timeoutSeconds: number, ffprobePath?: string): Promi
   // hard limit for a server that trickles bytes.
   const options = [...PROBE_OPTIONS, '-rw_timeout', String(timeoutSeconds * 1_000_000)];
   return new Promise<FfprobeData>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`ffprobe timed out after ${timeoutSeconds} s`)), timeoutSeconds * 1000);
+    const timer = setTimeout(
+      () => reject(new Error(`ffprobe timed out after ${timeoutSeconds} s`)),
+      timeoutSeconds * 1000,
+    );
     command.ffprobe(options, (error: Error | null, data: FfprobeData) => {
       clearTimeout(timer);
       if (error) reject(error);
@@ -40,9 +43,13 @@ function probe(url: string, timeoutSeconds: number, ffprobePath?: string): Promi
 function mediaDuration(data: FfprobeData): { isMedia: boolean; durationSeconds: number | null } {
   const streams = data.streams.filter((stream) => stream.codec_type === 'video' || stream.codec_type === 'audio');
   // A still image is a "video" stream of one frame with no duration: not a rush with a length.
-  const timed = streams.filter((stream) => !['mjpeg', 'png'].includes(stream.codec_name ?? '') || Number(stream.duration) > 0);
+  const timed = streams.filter(
+    (stream) => !['mjpeg', 'png'].includes(stream.codec_name ?? '') || Number(stream.duration) > 0,
+  );
   if (timed.length === 0) return { isMedia: streams.length > 0, durationSeconds: null };
-  const candidates = [Number(data.format.duration), ...timed.map((stream) => Number(stream.duration))].filter((value) => Number.isFinite(value) && value > 0);
+  const candidates = [Number(data.format.duration), ...timed.map((stream) => Number(stream.duration))].filter(
+    (value) => Number.isFinite(value) && value > 0,
+  );
   return { isMedia: true, durationSeconds: candidates.length ? Math.max(...candidates) : null };
 }
 
@@ -63,7 +70,12 @@ export function createAnalyzeRushesActivities(deps: AnalyzeRushesDeps): RushAnal
         });
         try {
           const { isMedia, durationSeconds } = mediaDuration(await probe(url, probeTimeoutSeconds, deps.ffprobePath));
-          measurements.push({ ...base, isMedia, durationSeconds, ...(isMedia ? {} : { error: ANALYSIS_MESSAGES.notMedia }) });
+          measurements.push({
+            ...base,
+            isMedia,
+            durationSeconds,
+            ...(isMedia ? {} : { error: ANALYSIS_MESSAGES.notMedia }),
+          });
         } catch (error) {
           // ffprobe answers "Invalid data found when processing input" for what is not media; a
           // network failure is thrown so that Temporal retries the activity.

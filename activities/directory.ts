@@ -29,7 +29,11 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): UserDirect
     const response = await fetch(`${base}/realms/${encodeURIComponent(options.realm)}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`Keycloak token request failed (${response.status})`);
@@ -54,7 +58,9 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): UserDirect
         const list = (async () => {
           const users: KeycloakUserRow[] = [];
           for (let first = 0; ; first += 100) {
-            const page = await admin<KeycloakUserRow[]>(`/roles/admin/users?first=${first}&max=100&briefRepresentation=true`);
+            const page = await admin<KeycloakUserRow[]>(
+              `/roles/admin/users?first=${first}&max=100&briefRepresentation=true`,
+            );
             users.push(...page);
             if (page.length < 100) break;
           }

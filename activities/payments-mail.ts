@@ -1,7 +1,11 @@
 import { formatMoney } from '../domain/brief-estimate';
 import { optionLabel, WIZARD_VIDEO_TYPES } from '../domain/brief-options';
 import { frenchDate } from '../domain/schemas/brief';
-import { BRIEF_EXPIRED_TEMPLATE, PAYMENT_RECEIPT_TEMPLATE, PAYMENT_REMINDER_TEMPLATE } from '../workflows/contracts/brief';
+import {
+  BRIEF_EXPIRED_TEMPLATE,
+  PAYMENT_RECEIPT_TEMPLATE,
+  PAYMENT_REMINDER_TEMPLATE,
+} from '../workflows/contracts/brief';
 import type { EmailMessage } from '../workflows/brief-activities';
 import { escapeHtml, layout, renderMjml } from './mail/render';
 
@@ -60,7 +64,11 @@ function priceSentence(brief: PaymentMailBrief): string {
 }
 
 /** 24 h (`reminder` 1) and 72 h (2) after the submission, while the brief is unpaid. */
-export async function paymentReminderEmail(brief: PaymentMailBrief, reminder: number, appUrl: string): Promise<EmailMessage> {
+export async function paymentReminderEmail(
+  brief: PaymentMailBrief,
+  reminder: number,
+  appUrl: string,
+): Promise<EmailMessage> {
   const reference = briefReference(brief.id);
   const link = resumePaymentUrl(appUrl, brief.id);
   const title = briefTitle(brief);
@@ -81,7 +89,10 @@ export async function paymentReminderEmail(brief: PaymentMailBrief, reminder: nu
       layout({
         preview: 'Finalisez le paiement pour lancer votre montage.',
         appUrl,
-        body: section('Votre montage n’attend plus que vous', lines.map(escapeHtml), { href: link, label: 'Reprendre le paiement' }),
+        body: section('Votre montage n’attend plus que vous', lines.map(escapeHtml), {
+          href: link,
+          label: 'Reprendre le paiement',
+        }),
       }),
     ),
     text: [...lines, '', `Reprendre le paiement : ${link}`, '', 'L’équipe Rushflow'].join('\n'),
@@ -102,7 +113,14 @@ export async function briefExpiredEmail(brief: PaymentMailBrief, appUrl: string)
     to: brief.email,
     subject: `Votre brief Rushflow a expiré (réf. ${reference})`,
     html: await renderMjml(
-      layout({ preview: 'Aucun montant n’a été débité.', appUrl, body: section('Votre brief a expiré', lines.map(escapeHtml), { href: newBrief, label: 'Envoyer un nouveau brief' }) }),
+      layout({
+        preview: 'Aucun montant n’a été débité.',
+        appUrl,
+        body: section('Votre brief a expiré', lines.map(escapeHtml), {
+          href: newBrief,
+          label: 'Envoyer un nouveau brief',
+        }),
+      }),
     ),
     text: [...lines, '', `Nouveau brief : ${newBrief}`, '', 'L’équipe Rushflow'].join('\n'),
   };
@@ -131,7 +149,9 @@ export async function paymentReceiptEmail(details: ReceiptDetails, appUrl: strin
     'Bonjour,',
     `Nous avons bien reçu votre paiement de ${paid} pour « ${details.title} » (référence ${reference}). Votre projet est créé.`,
     ...(details.launchOfferApplied && details.fullPriceCents
-      ? [`Offre de lancement appliquée : -30 % sur ${formatMoney(details.fullPriceCents, details.currency)}, soit ${formatMoney(details.fullPriceCents - details.amountPaidCents, details.currency)} d’économie.`]
+      ? [
+          `Offre de lancement appliquée : -30 % sur ${formatMoney(details.fullPriceCents, details.currency)}, soit ${formatMoney(details.fullPriceCents - details.amountPaidCents, details.currency)} d’économie.`,
+        ]
       : []),
     ...(details.plannedDeliveryDate ? [`Livraison prévue : ${frenchDate(details.plannedDeliveryDate)}.`] : []),
     'Un monteur dédié va être assigné à votre projet ; vous suivez chaque étape depuis votre espace client.',
@@ -141,7 +161,11 @@ export async function paymentReceiptEmail(details: ReceiptDetails, appUrl: strin
     to: details.email,
     subject: `Paiement confirmé : ${paid} (réf. ${reference})`,
     html: await renderMjml(
-      layout({ preview: `Paiement de ${paid} reçu, votre projet est créé.`, appUrl, body: section('Paiement confirmé !', lines.map(escapeHtml), { href: projectUrl, label: 'Voir mon projet' }) }),
+      layout({
+        preview: `Paiement de ${paid} reçu, votre projet est créé.`,
+        appUrl,
+        body: section('Paiement confirmé !', lines.map(escapeHtml), { href: projectUrl, label: 'Voir mon projet' }),
+      }),
     ),
     text: [...lines, '', `Votre projet : ${projectUrl}`, '', 'L’équipe Rushflow'].join('\n'),
   };

@@ -53,15 +53,25 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
       if (!UUID.test(briefId)) briefNotFound(briefId);
       return deps.orm.em.fork().transactional(async (em) => {
         // The brief's row lock orders concurrent attempts; the unique brief_id on projects is the backstop.
-        const brief = (await em.findOne(Brief, { id: briefId }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ?? briefNotFound(briefId);
+        const brief =
+          (await em.findOne(Brief, { id: briefId }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ??
+          briefNotFound(briefId);
         const existing = await em.findOne(Project, { brief: briefId });
         if (existing) {
-          return { projectId: existing.id, createdNow: false, clientEmail: existing.clientEmail, videoType: existing.videoType ?? null };
+          return {
+            projectId: existing.id,
+            createdNow: false,
+            clientEmail: existing.clientEmail,
+            videoType: existing.videoType ?? null,
+          };
         }
         const checkout = await em.findOne(CheckoutSession, { sessionId, brief: briefId });
         if (!checkout || checkout.status !== 'paid') {
           // The webhook signals before it commits: its row becomes visible a moment later.
-          throw ApplicationFailure.retryable(`Checkout session ${sessionId} of brief ${briefId} is not recorded as paid yet`, PAYMENT_NOT_RECORDED);
+          throw ApplicationFailure.retryable(
+            `Checkout session ${sessionId} of brief ${briefId} is not recorded as paid yet`,
+            PAYMENT_NOT_RECORDED,
+          );
         }
         await deps.pauseBeforeProjectInsert?.();
         const amountPaid = checkout.amountPaidCents ?? checkout.amountCents;
@@ -108,14 +118,21 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
         brief.stripePaymentIntentId = checkout.paymentIntentId ?? null;
         brief.launchOfferApplied = checkout.launchOfferClaimed;
         await em.flush();
-        return { projectId: project.id, createdNow: true, clientEmail: project.clientEmail, videoType: project.videoType ?? null };
+        return {
+          projectId: project.id,
+          createdNow: true,
+          clientEmail: project.clientEmail,
+          videoType: project.videoType ?? null,
+        };
       });
     },
 
     async expireBrief(briefId) {
       if (!UUID.test(briefId)) briefNotFound(briefId);
       return deps.orm.em.fork().transactional(async (em) => {
-        const brief = (await em.findOne(Brief, { id: briefId }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ?? briefNotFound(briefId);
+        const brief =
+          (await em.findOne(Brief, { id: briefId }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ??
+          briefNotFound(briefId);
         if (brief.status === 'expired') return { expired: true };
         if (brief.status !== 'pending_payment') return { expired: false };
         if ((await em.count(CheckoutSession, { brief: briefId, status: 'paid' })) > 0) return { expired: false };
@@ -132,7 +149,11 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
         if (!project) throw ApplicationFailure.nonRetryable(`Project ${projectId} not found`, 'ProjectNotFound');
         // A brief sent without an account has no user to notify in the app: the receipt e-mail tells them.
         if (!project.clientId) return;
-        const already = await em.count(Notification, { project: projectId, userId: project.clientId, type: PAYMENT_RECEIVED_NOTIFICATION });
+        const already = await em.count(Notification, {
+          project: projectId,
+          userId: project.clientId,
+          type: PAYMENT_RECEIVED_NOTIFICATION,
+        });
         if (already > 0) return;
         em.create(Notification, {
           userId: project.clientId,

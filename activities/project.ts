@@ -5,7 +5,15 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
 import { SETTING_DEFAULTS } from '../domain/enums';
-import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, Setting, StatusHistory } from '../db/entities';
+import {
+  EditorProfile,
+  Notification,
+  Project,
+  ProjectFile,
+  ProjectRevision,
+  Setting,
+  StatusHistory,
+} from '../db/entities';
 import {
   DEFAULT_REVISION_WINDOW_DAYS,
   EDITOR_NOT_AVAILABLE,
@@ -75,15 +83,30 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     return { admins: admins.map((admin) => admin.id) };
   }
 
-  async function writeNotifications(em: EntityManager, key: string, project: Project, specs: NotificationSpec[], admins: string[]) {
+  async function writeNotifications(
+    em: EntityManager,
+    key: string,
+    project: Project,
+    specs: NotificationSpec[],
+    admins: string[],
+  ) {
     const rows = specs.flatMap((spec, index) => {
-      const users = spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
+      const users =
+        spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
       return users
         .filter((userId): userId is string => Boolean(userId))
-        .map((userId) => ({ id: keyedUuid(key, String(index), userId), userId, type: spec.type, title: spec.title, message: spec.message, project: project.id }));
+        .map((userId) => ({
+          id: keyedUuid(key, String(index), userId),
+          userId,
+          type: spec.type,
+          title: spec.title,
+          message: spec.message,
+          project: project.id,
+        }));
     });
     // Keyed ids: a retried activity finds its rows and writes nothing more.
-    if (rows.length > 0) await em.upsertMany(Notification, rows, { onConflictFields: ['id'], onConflictAction: 'ignore' });
+    if (rows.length > 0)
+      await em.upsertMany(Notification, rows, { onConflictFields: ['id'], onConflictAction: 'ignore' });
   }
 
   async function addressesOf(audience: Audience, project: Project): Promise<string[]> {
@@ -103,7 +126,14 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         const project = await lockProject(em, projectId);
         const recorded = await em.count(StatusHistory, { project: projectId, oldStatus, newStatus });
         if (recorded > 0) return { recordedNow: false };
-        em.create(StatusHistory, { project, oldStatus, newStatus, comment: comment ?? null, changedBy: null, changerName: 'Rushflow' });
+        em.create(StatusHistory, {
+          project,
+          oldStatus,
+          newStatus,
+          comment: comment ?? null,
+          changedBy: null,
+          changerName: 'Rushflow',
+        });
         project.status = newStatus;
         await em.flush();
         await publishEvent(em, { projectId, status: newStatus, event: 'status' });
@@ -139,12 +169,17 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         if ((await em.count(StatusHistory, { id: key })) > 0) {
           // A retry after the commit: the assignment is done.
           const editor = await em.findOneOrFail(EditorProfile, { userId: project.editor!.userId });
-          return { assigned: true as const, editorId: editor.userId, editorName: `${editor.firstName} ${editor.lastName}`.trim() };
+          return {
+            assigned: true as const,
+            editorId: editor.userId,
+            editorName: `${editor.firstName} ${editor.lastName}`.trim(),
+          };
         }
         let editor: EditorProfile | undefined;
         if (editorId) {
           const named = await em.findOne(EditorProfile, { userId: editorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-          if (!named) throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
+          if (!named)
+            throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
           if (named.status !== 'active' || named.currentProjectsCount >= named.maxConcurrentProjects) {
             throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorNotAvailable, EDITOR_NOT_AVAILABLE);
           }
@@ -152,10 +187,15 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         } else {
           // Row locks on every candidate, taken in one order (by id) so concurrent assignments
           // queue instead of deadlocking; the counts read under the lock are the committed ones.
-          const complexity = typeof project.briefData?.visual_complexity === 'string' ? project.briefData.visual_complexity : null;
+          const complexity =
+            typeof project.briefData?.visual_complexity === 'string' ? project.briefData.visual_complexity : null;
           const candidates = await em.find(
             EditorProfile,
-            { status: 'active', specialties: { $overlap: specialtiesFor(project.videoType) }, visualComplexityLevels: { $overlap: levelsFor(complexity) } },
+            {
+              status: 'active',
+              specialties: { $overlap: specialtiesFor(project.videoType) },
+              visualComplexityLevels: { $overlap: levelsFor(complexity) },
+            },
             { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { userId: 'asc' } },
           );
           editor = pickLeastLoaded(candidates);
@@ -229,7 +269,11 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
             status: 'pending',
           });
         } else if (revision?.start || revision?.complete) {
-          const latest = await em.findOne(ProjectRevision, { project: project.id }, { orderBy: { revisionNumber: 'desc' } });
+          const latest = await em.findOne(
+            ProjectRevision,
+            { project: project.id },
+            { orderBy: { revisionNumber: 'desc' } },
+          );
           if (latest) {
             const now = new Date();
             latest.startedAt ??= now;
@@ -239,7 +283,11 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         }
 
         if ((input.releaseEditorSlot || input.countCompletion) && project.editor) {
-          const editor = await em.findOne(EditorProfile, { userId: project.editor.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+          const editor = await em.findOne(
+            EditorProfile,
+            { userId: project.editor.userId },
+            { lockMode: LockMode.PESSIMISTIC_WRITE },
+          );
           if (editor) {
             if (input.releaseEditorSlot) editor.currentProjectsCount = Math.max(0, editor.currentProjectsCount - 1);
             if (input.countCompletion) editor.completedProjectsCount += 1;
@@ -263,9 +311,11 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
 
     async sendProjectEmail({ key, projectId, template, to, data }) {
       const { mailTransport, mailFrom, appUrl } = deps;
-      if (!mailTransport || !mailFrom || !appUrl) throw ApplicationFailure.nonRetryable('The worker has no mail transport configured', 'WorkerMisconfigured');
+      if (!mailTransport || !mailFrom || !appUrl)
+        throw ApplicationFailure.nonRetryable('The worker has no mail transport configured', 'WorkerMisconfigured');
       const em = deps.orm.em.fork();
-      const project = (await em.findOne(Project, { id: projectId }, { populate: ['editor'] })) ?? projectNotFound(projectId);
+      const project =
+        (await em.findOne(Project, { id: projectId }, { populate: ['editor'] })) ?? projectNotFound(projectId);
       const details = {
         id: project.id,
         title: project.title,
@@ -277,7 +327,10 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       let sent = 0;
       for (const address of await addressesOf(to, project)) {
         const message = await projectEmail(template, address, details, appUrl, data);
-        const result = await sendEmailOnce({ orm: deps.orm, transport: mailTransport, from: mailFrom }, { ...message, idempotencyKey: `${key}:${address.toLowerCase()}` });
+        const result = await sendEmailOnce(
+          { orm: deps.orm, transport: mailTransport, from: mailFrom },
+          { ...message, idempotencyKey: `${key}:${address.toLowerCase()}` },
+        );
         if (result.sentNow) sent += 1;
       }
       return { sent };
@@ -286,7 +339,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     async deleteProjectFiles(projectId) {
       const em = deps.orm.em.fork();
       const files = await em.find(ProjectFile, { project: projectId });
-      if (files.length > 0 && !deps.deleteObject) throw ApplicationFailure.nonRetryable('The worker has no S3 storage configured', 'WorkerMisconfigured');
+      if (files.length > 0 && !deps.deleteObject)
+        throw ApplicationFailure.nonRetryable('The worker has no S3 storage configured', 'WorkerMisconfigured');
       for (const file of files) await deps.deleteObject!(file.storageBucket, file.storageKey);
       return em.transactional(async (tx) => {
         const project = await lockProject(tx, projectId);

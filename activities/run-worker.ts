@@ -8,18 +8,30 @@ import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
 
 /** The dependencies the configuration names: database, mail, storage, site address, user directory. */
-async function connectDeps(config: WorkerConfig): Promise<Required<Pick<ActivityDeps, 'db' | 'mail' | 'appUrl'>> & ActivityDeps> {
+async function connectDeps(
+  config: WorkerConfig,
+): Promise<Required<Pick<ActivityDeps, 'db' | 'mail' | 'appUrl'>> & ActivityDeps> {
   return {
     db: await initOrm(config.DATABASE_URL),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
     appUrl: config.APP_URL,
     storage:
       config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? createS3Client({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY })
+        ? createS3Client({
+            endpoint: config.S3_ENDPOINT,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          })
         : undefined,
     directory:
       config.KEYCLOAK_URL && config.KEYCLOAK_API_CLIENT_SECRET
-        ? keycloakDirectory({ url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_API_CLIENT_ID, clientSecret: config.KEYCLOAK_API_CLIENT_SECRET })
+        ? keycloakDirectory({
+            url: config.KEYCLOAK_URL,
+            realm: config.KEYCLOAK_REALM,
+            clientId: config.KEYCLOAK_API_CLIENT_ID,
+            clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+          })
         : undefined,
   };
 }
@@ -28,7 +40,10 @@ async function connectDeps(config: WorkerConfig): Promise<Required<Pick<Activity
  * Runs every workflow and activity on task queue `rushflow` until SIGINT/SIGTERM. `activities`
  * builds the registered activities from the connected dependencies (a test worker adds its hooks).
  */
-export async function runWorker(config: WorkerConfig, activities: (deps: ActivityDeps) => object = createActivities): Promise<void> {
+export async function runWorker(
+  config: WorkerConfig,
+  activities: (deps: ActivityDeps) => object = createActivities,
+): Promise<void> {
   Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL) });
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const deps = await connectDeps(config);
@@ -37,7 +52,9 @@ export async function runWorker(config: WorkerConfig, activities: (deps: Activit
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
     workflowsPath: require.resolve('../workflows'),
-    ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS } : {}),
+    ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined
+      ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
+      : {}),
     activities: activities(deps),
   });
   const stop = () => worker.shutdown();

@@ -35,7 +35,12 @@ export interface AppTestHooks {
  * The payment routes' wiring: real Stripe with a secret key, else stripe-mock at STRIPE_API_BASE
  * and the simulated checkout (never beside a live key).
  */
-function paymentDeps(config: ApiConfig, orm: MikroORM, temporal: () => Promise<Client>, hooks: AppTestHooks): AppDeps['payments'] {
+function paymentDeps(
+  config: ApiConfig,
+  orm: MikroORM,
+  temporal: () => Promise<Client>,
+  hooks: AppTestHooks,
+): AppDeps['payments'] {
   const stripe = createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE);
   // Any configured key (test or live) means real Stripe Checkout; only no key at all simulates.
   const simulatedCheckout = config.STRIPE_SECRET_KEY === '';
@@ -45,7 +50,12 @@ function paymentDeps(config: ApiConfig, orm: MikroORM, temporal: () => Promise<C
     appUrl,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     simulatedCheckout,
-    checkout: createCheckoutService({ em: () => orm.em.fork(), stripe, mode: simulatedCheckout ? 'simulated' : 'stripe', appUrl }),
+    checkout: createCheckoutService({
+      em: () => orm.em.fork(),
+      stripe,
+      mode: simulatedCheckout ? 'simulated' : 'stripe',
+      appUrl,
+    }),
     webhook: createStripeWebhookHandler({
       em: () => orm.em.fork(),
       stripe,
@@ -66,7 +76,11 @@ function invoiceIssuer(mailFrom: string): { name: string; email: string } {
 export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHooks = {}): AppDeps {
   const mail = createMailTransport(config.SMTP_URL);
   const temporal = lazyTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const storage = { region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY };
+  const storage = {
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  };
   const s3 = createS3Client({ ...storage, endpoint: config.S3_ENDPOINT });
   // Browsers reach storage through the public endpoint; URLs signed for it name that host.
   const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });

@@ -41,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const config = parsed.data;
   return {
     ...config,
-    keycloakIssuer: config.KEYCLOAK_ISSUER ?? `${config.KEYCLOAK_URL.replace(/\/$/, '')}/realms/${config.KEYCLOAK_REALM}`,
+    keycloakIssuer:
+      config.KEYCLOAK_ISSUER ?? `${config.KEYCLOAK_URL.replace(/\/$/, '')}/realms/${config.KEYCLOAK_REALM}`,
   };
 }

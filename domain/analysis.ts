@@ -60,12 +60,20 @@ function recommendationsFor(totalSeconds: number, measured: FileMeasurement[]): 
   const recommendations: string[] = [];
   const rejected = measured.filter((file) => !file.isMedia);
   if (rejected.length > 0) {
-    recommendations.push(`${rejected.length} fichier(s) ne sont pas des médias lisibles et ne sont pas comptés : ${rejected.map((file) => file.name).join(', ')}.`);
+    recommendations.push(
+      `${rejected.length} fichier(s) ne sont pas des médias lisibles et ne sont pas comptés : ${rejected.map((file) => file.name).join(', ')}.`,
+    );
   }
-  if (totalSeconds > 3600) recommendations.push('Plus d’une heure de rushs : prévoyez un temps de dérushage supplémentaire et indiquez les passages prioritaires.');
-  if (measured.length > 10) recommendations.push('Nombreux fichiers : nommez-les dans l’ordre souhaité pour faciliter le montage.');
+  if (totalSeconds > 3600)
+    recommendations.push(
+      'Plus d’une heure de rushs : prévoyez un temps de dérushage supplémentaire et indiquez les passages prioritaires.',
+    );
+  if (measured.length > 10)
+    recommendations.push('Nombreux fichiers : nommez-les dans l’ordre souhaité pour faciliter le montage.');
   if (measured.some((file) => file.isMedia && file.durationSeconds !== null && file.durationSeconds < 3)) {
-    recommendations.push('Certains fichiers durent moins de 3 secondes : vérifiez qu’il ne s’agit pas d’enregistrements incomplets.');
+    recommendations.push(
+      'Certains fichiers durent moins de 3 secondes : vérifiez qu’il ne s’agit pas d’enregistrements incomplets.',
+    );
   }
   if (recommendations.length === 0) recommendations.push('Vos rushs sont prêts pour le montage.');
   return recommendations;
@@ -130,10 +138,25 @@ export function classifyDurationDiscrepancy(declaredMinutes: number, analysedSec
   if (differenceSeconds <= 0.01) return { level: 'none', differenceSeconds, correctedMinutes: declaredMinutes };
   if (differenceSeconds <= 1) return { level: 'silent', differenceSeconds, correctedMinutes };
   if (differenceSeconds <= 10) {
-    return { level: 'minor', differenceSeconds, correctedMinutes, toast: { title: DISCREPANCY_MESSAGES.minor, description, destructive: false } };
+    return {
+      level: 'minor',
+      differenceSeconds,
+      correctedMinutes,
+      toast: { title: DISCREPANCY_MESSAGES.minor, description, destructive: false },
+    };
   }
   if (differenceSeconds <= 60) {
-    return { level: 'significant', differenceSeconds, correctedMinutes, toast: { title: DISCREPANCY_MESSAGES.significant, description, destructive: true } };
+    return {
+      level: 'significant',
+      differenceSeconds,
+      correctedMinutes,
+      toast: { title: DISCREPANCY_MESSAGES.significant, description, destructive: true },
+    };
   }
-  return { level: 'major', differenceSeconds, correctedMinutes, toast: { title: DISCREPANCY_MESSAGES.major, description, destructive: true } };
+  return {
+    level: 'major',
+    differenceSeconds,
+    correctedMinutes,
+    toast: { title: DISCREPANCY_MESSAGES.major, description, destructive: true },
+  };
 }

@@ -13,9 +13,9 @@ const SPECIALTIES_BY_VIDEO_TYPE: Record<string, readonly string[]> = {
   'instagram/reels': ['instagram'],
   corporate: ['corporate'],
   'formation/e-learning': ['corporate'],
-  'événementiel': ['corporate'],
+  événementiel: ['corporate'],
   'branding produit': ['branding'],
-  'publicité': ['branding'],
+  publicité: ['branding'],
   branding: ['branding'],
 };
 

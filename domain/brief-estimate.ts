@@ -24,7 +24,11 @@ import {
 /** A positive number of minutes from a number or a typed string ('2,5', '3 min'), else undefined. */
 export function positiveMinutes(value: unknown): number | undefined {
   const number =
-    typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value.trim().replace(',', '.')) : NaN;
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string'
+        ? Number.parseFloat(value.trim().replace(',', '.'))
+        : NaN;
   return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
@@ -118,7 +122,9 @@ function fullFormFeatures(fields: FullFormPricingFields): Features {
 export function fullFormEstimateInput(fields: FullFormPricingFields): EstimateInput {
   const chosen = fields.serviceCategory;
   return {
-    serviceCategory: (SERVICE_CATEGORIES as readonly string[]).includes(chosen ?? '') ? (chosen as ServiceCategory) : undefined,
+    serviceCategory: (SERVICE_CATEGORIES as readonly string[]).includes(chosen ?? '')
+      ? (chosen as ServiceCategory)
+      : undefined,
     visualComplexity: oneOf<VisualComplexity>(VISUAL_COMPLEXITIES, fields.visualComplexity, 'professional'),
     rushMinutes: positiveMinutes(fields.totalRushDurationProvided),
     finalMinutes: positiveMinutes(fields.desiredFinalDuration),

@@ -21,7 +21,11 @@ export function optionValues<Value extends string>(list: readonly BriefOption<Va
 }
 
 /** The label of `value` in `list`, or `value` itself for a value the list does not know. */
-export function optionLabel(list: readonly BriefOption[], value: string | null | undefined, language: 'fr' | 'en' = 'fr'): string {
+export function optionLabel(
+  list: readonly BriefOption[],
+  value: string | null | undefined,
+  language: 'fr' | 'en' = 'fr',
+): string {
   if (!value) return '';
   return list.find((option) => option.value === value)?.[language] ?? value;
 }
@@ -175,7 +179,11 @@ export const TECHNICAL_REQUIREMENTS = options([
   { value: 'Compositing', fr: 'Compositing', en: 'Compositing' },
   { value: 'Tracking/Match moving', fr: 'Tracking/Match moving', en: 'Tracking/Match moving' },
   { value: 'Rotoscopie', fr: 'Rotoscopie', en: 'Rotoscoping' },
-  { value: 'Correction colorimétrique avancée', fr: 'Correction colorimétrique avancée', en: 'Advanced colour correction' },
+  {
+    value: 'Correction colorimétrique avancée',
+    fr: 'Correction colorimétrique avancée',
+    en: 'Advanced colour correction',
+  },
 ]);
 
 export const SPECIAL_FEATURES = options([

@@ -63,16 +63,18 @@ export function earliestDeliveryDate({ serviceCategory, visualComplexity, today 
   return addWorkingDays(today, minimumWorkingDays(serviceCategory, visualComplexity));
 }
 
-export type DeliveryDateCheck =
-  | { ok: true }
-  | { ok: false; minimumWorkingDays: number; earliestDate: string };
+export type DeliveryDateCheck = { ok: true } | { ok: false; minimumWorkingDays: number; earliestDate: string };
 
 /** The full form's date check (§5.1); the caller words the 'Date de livraison impossible' toast. */
 export function checkDesiredDeliveryDate(input: DeliveryRuleInput & { desiredDate: string }): DeliveryDateCheck {
   const earliestDate = earliestDeliveryDate(input);
   // ISO dates compare correctly as strings.
   if (input.desiredDate >= earliestDate) return { ok: true };
-  return { ok: false, minimumWorkingDays: minimumWorkingDays(input.serviceCategory, input.visualComplexity), earliestDate };
+  return {
+    ok: false,
+    minimumWorkingDays: minimumWorkingDays(input.serviceCategory, input.visualComplexity),
+    earliestDate,
+  };
 }
 
 /** Working days the date input offers when there is no estimate yet (§5.1). */

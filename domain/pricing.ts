@@ -300,7 +300,8 @@ function expressMultiplierForDays(standardDays: number): number {
 
 /** §9.3 table: ceil(category minimum × complexity factor) working days. */
 export function minimumWorkingDays(serviceCategory: ServiceCategory, visualComplexity: VisualComplexity): number {
-  const tenths = SERVICE_CATEGORY_TABLE[serviceCategory].minimumDeliveryDays * MINIMUM_DAYS_COMPLEXITY_TENTHS[visualComplexity];
+  const tenths =
+    SERVICE_CATEGORY_TABLE[serviceCategory].minimumDeliveryDays * MINIMUM_DAYS_COMPLEXITY_TENTHS[visualComplexity];
   return Math.ceil(tenths / 10);
 }
 

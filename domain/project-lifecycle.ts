@@ -31,8 +31,16 @@ export const PROJECT_ACTIONS = {
   requestRevision: { by: 'client', from: ['completed'], to: 'revision_requested', label: 'Demander une révision' },
   startRevision: { by: 'editor', from: ['revision_requested'], to: 'revision_requested', label: 'Commencer' },
   completeRevision: { by: 'editor', from: ['revision_requested'], to: 'completed', label: 'Révision terminée' },
-  cancel: { by: 'admin', from: ['brief_received', 'waiting_for_editor', 'assigned', 'in_progress', 'revision_requested'], to: 'cancelled', label: 'Annuler le projet' },
-} as const satisfies Record<string, { by: 'editor' | 'client' | 'admin'; from: readonly ProjectStatus[]; to: ProjectStatus; label: string }>;
+  cancel: {
+    by: 'admin',
+    from: ['brief_received', 'waiting_for_editor', 'assigned', 'in_progress', 'revision_requested'],
+    to: 'cancelled',
+    label: 'Annuler le projet',
+  },
+} as const satisfies Record<
+  string,
+  { by: 'editor' | 'client' | 'admin'; from: readonly ProjectStatus[]; to: ProjectStatus; label: string }
+>;
 
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 
@@ -47,7 +55,8 @@ export function projectPartiesOf(
   const parties: ProjectParty[] = [];
   if (user.roles.includes('admin')) parties.push('admin');
   if (project.editorId && project.editorId === user.id) parties.push('editor');
-  const sameEmail = user.emailVerified && Boolean(user.email) && project.clientEmail.toLowerCase() === user.email.toLowerCase();
+  const sameEmail =
+    user.emailVerified && Boolean(user.email) && project.clientEmail.toLowerCase() === user.email.toLowerCase();
   if ((project.clientId && project.clientId === user.id) || sameEmail) parties.push('client');
   return parties;
 }

@@ -1,5 +1,11 @@
 import type { Currency, ProjectFileType, ProjectStatus, RevisionStatus } from './enums';
-import { actionRefusal, canRequestRevision, PROJECT_ACTIONS, type ProjectAction, type ProjectParty } from './project-lifecycle';
+import {
+  actionRefusal,
+  canRequestRevision,
+  PROJECT_ACTIONS,
+  type ProjectAction,
+  type ProjectParty,
+} from './project-lifecycle';
 
 /**
  * What the project page, the client dashboard and the editor space read (000 §2, §7 reads): the
@@ -171,7 +177,10 @@ export function editorProjectGroup(status: string): EditorProjectGroup {
 }
 
 /** Whether the revision window of a delivered project is over at `now` (the workflow then closes it). */
-export function revisionWindowClosed(project: { revisionWindowEndsAt?: string | Date | null }, now: Date = new Date()): boolean {
+export function revisionWindowClosed(
+  project: { revisionWindowEndsAt?: string | Date | null },
+  now: Date = new Date(),
+): boolean {
   if (project.revisionWindowEndsAt === null || project.revisionWindowEndsAt === undefined) return false;
   return now.getTime() >= new Date(project.revisionWindowEndsAt).getTime();
 }
@@ -192,7 +201,11 @@ export function availableActions(
  * Who may upload what, when (000 §2 Files tab, §6): the client sends sources until the project is
  * cancelled; the editor sends the final video while editing or revising.
  */
-export function projectUploadRefusal(fileType: ProjectFileType, parties: readonly ProjectParty[], status: string): string | null {
+export function projectUploadRefusal(
+  fileType: ProjectFileType,
+  parties: readonly ProjectParty[],
+  status: string,
+): string | null {
   if (status === 'cancelled') return PROJECT_MESSAGES.uploadsClosed;
   if (fileType === 'source') return parties.includes('client') ? null : PROJECT_MESSAGES.sourceUploadClientOnly;
   if (!parties.includes('editor')) return PROJECT_MESSAGES.finalUploadEditorOnly;

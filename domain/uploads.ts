@@ -97,7 +97,13 @@ function mimeAgrees(kind: MediaKind, mimeType: string): boolean {
   if (!type || type === 'application/octet-stream') return true;
   if (type.startsWith(`${kind}/`)) return true;
   // Containers that browsers label by their other kind (an .ogg/.webm/.m4a with video/*, .asf …).
-  return kind !== 'image' && (type.startsWith('video/') || type.startsWith('audio/') || type === 'application/ogg' || type === 'application/vnd.ms-asf');
+  return (
+    kind !== 'image' &&
+    (type.startsWith('video/') ||
+      type.startsWith('audio/') ||
+      type === 'application/ogg' ||
+      type === 'application/vnd.ms-asf')
+  );
 }
 
 export const UPLOAD_MESSAGES = {
@@ -152,7 +158,11 @@ export function checkNewFile(
   const extension = fileExtension(file.name);
   const kind = mediaKindOfExtension(extension);
   if (!kind || !acceptedExtensions(area).includes(extension) || !mimeAgrees(kind, file.type)) {
-    return { code: 'type', title: UPLOAD_MESSAGES.unsupportedTypeTitle, message: `${file.name} : ${UPLOAD_MESSAGES.unsupportedType}` };
+    return {
+      code: 'type',
+      title: UPLOAD_MESSAGES.unsupportedTypeTitle,
+      message: `${file.name} : ${UPLOAD_MESSAGES.unsupportedType}`,
+    };
   }
   return null;
 }
@@ -174,7 +184,12 @@ export function briefObjectKey(userId: string | null, timestampMs: number, name:
  * The object key of a project file (000 §7 Storage): `{projectId}/{fileType}/{timestamp}-{name}`,
  * in bucket project-files (source) or video-uploads (final). Only the server calls it.
  */
-export function projectObjectKey(projectId: string, fileType: 'source' | 'final', timestampMs: number, name: string): string {
+export function projectObjectKey(
+  projectId: string,
+  fileType: 'source' | 'final',
+  timestampMs: number,
+  name: string,
+): string {
   return `${projectId}/${fileType}/${timestampMs}-${sanitiseFileName(name)}`;
 }
 
@@ -191,8 +206,15 @@ export const CreateUploadSessionSchema = z.object({
 });
 
 export const AddUploadFileSchema = z.object({
-  name: z.string({ message: 'Le nom du fichier est requis.' }).trim().min(1, 'Le nom du fichier est requis.').max(255, 'Le nom du fichier est trop long (255 caractères maximum).'),
-  size: z.number({ message: 'La taille du fichier est requise.' }).int('La taille doit être un nombre entier d’octets.').min(0, 'La taille ne peut pas être négative.'),
+  name: z
+    .string({ message: 'Le nom du fichier est requis.' })
+    .trim()
+    .min(1, 'Le nom du fichier est requis.')
+    .max(255, 'Le nom du fichier est trop long (255 caractères maximum).'),
+  size: z
+    .number({ message: 'La taille du fichier est requise.' })
+    .int('La taille doit être un nombre entier d’octets.')
+    .min(0, 'La taille ne peut pas être négative.'),
   type: z.string().max(200, 'Type MIME trop long.').default(''),
 });
 
@@ -201,7 +223,12 @@ export type SignOperation = (typeof SIGN_OPERATIONS)[number];
 
 export const SignUploadRequestSchema = z.object({
   operation: z.enum(SIGN_OPERATIONS, { message: 'Opération de signature inconnue.' }),
-  partNumber: z.number().int().min(1, 'Numéro de partie invalide.').max(10_000, 'Numéro de partie invalide.').optional(),
+  partNumber: z
+    .number()
+    .int()
+    .min(1, 'Numéro de partie invalide.')
+    .max(10_000, 'Numéro de partie invalide.')
+    .optional(),
 });
 
 export type AddUploadFileInput = z.input<typeof AddUploadFileSchema>;

@@ -13,13 +13,22 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateMultipartUploadCommand, CompleteMultipartUploadCommand, DeleteObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import {
+  CreateMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  DeleteObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createAnalyzeRushesActivities } from '../activities/analyze-rushes.ts';
 import { BUCKETS, createS3Client } from '../db/storage.ts';
 
 const endpoint = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100');
-const credentials = { region: process.env.S3_REGION ?? 'us-east-1', accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret' };
+const credentials = {
+  region: process.env.S3_REGION ?? 'us-east-1',
+  accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow',
+  secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret',
+};
 const ONE_GIB = 1024 ** 3;
 
 function ffmpeg(...args) {
@@ -33,22 +42,37 @@ async function main() {
   // The HTTP-aware proxy: one line per request ffprobe made.
   const requests = [];
   const proxy = http.createServer((request, response) => {
-    const entry = { method: request.method, range: request.headers.range ?? '(none)', status: 0, contentRange: '', written: 0 };
+    const entry = {
+      method: request.method,
+      range: request.headers.range ?? '(none)',
+      status: 0,
+      contentRange: '',
+      written: 0,
+    };
     requests.push(entry);
-    const upstream = http.request({ host: endpoint.hostname, port: endpoint.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      entry.status = answer.statusCode;
-      entry.contentRange = answer.headers['content-range'] ?? '';
-      response.writeHead(answer.statusCode, answer.headers);
-      answer.on('data', (chunk) => {
-        // Written to ffprobe's socket; paused while that socket's buffer is full.
-        entry.written += chunk.length;
-        if (!response.write(chunk)) {
-          answer.pause();
-          response.once('drain', () => answer.resume());
-        }
-      });
-      answer.on('end', () => response.end());
-    });
+    const upstream = http.request(
+      {
+        host: endpoint.hostname,
+        port: endpoint.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        entry.status = answer.statusCode;
+        entry.contentRange = answer.headers['content-range'] ?? '';
+        response.writeHead(answer.statusCode, answer.headers);
+        answer.on('data', (chunk) => {
+          // Written to ffprobe's socket; paused while that socket's buffer is full.
+          entry.written += chunk.length;
+          if (!response.write(chunk)) {
+            answer.pause();
+            response.once('drain', () => answer.resume());
+          }
+        });
+        answer.on('end', () => response.end());
+      },
+    );
     upstream.on('error', () => response.destroy());
     response.on('close', () => upstream.destroy());
     request.pipe(upstream);
@@ -63,7 +87,9 @@ async function main() {
     ffmpeg('-stream_loop', String(loops - 1), '-i', clip, '-c', 'copy', big);
     fs.rmSync(clip);
     const size = fs.statSync(big).size;
-    const moovAt = execFileSync('sh', ['-c', `grep -obUaP 'moov' ${big} | tail -1 | cut -d: -f1`]).toString().trim();
+    const moovAt = execFileSync('sh', ['-c', `grep -obUaP 'moov' ${big} | tail -1 | cut -d: -f1`])
+      .toString()
+      .trim();
 
     // Upload it (multipart, 100 MiB parts).
     const { UploadId } = await direct.send(new CreateMultipartUploadCommand({ Bucket: BUCKETS.briefs, Key: key }));
@@ -73,11 +99,20 @@ async function main() {
       const length = Math.min(100 * 1024 * 1024, size - offset);
       const buffer = Buffer.alloc(length);
       fs.readSync(handle, buffer, 0, length, offset);
-      const { ETag } = await direct.send(new UploadPartCommand({ Bucket: BUCKETS.briefs, Key: key, UploadId, PartNumber: part, Body: buffer }));
+      const { ETag } = await direct.send(
+        new UploadPartCommand({ Bucket: BUCKETS.briefs, Key: key, UploadId, PartNumber: part, Body: buffer }),
+      );
       parts.push({ ETag, PartNumber: part });
     }
     fs.closeSync(handle);
-    await direct.send(new CompleteMultipartUploadCommand({ Bucket: BUCKETS.briefs, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    await direct.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: BUCKETS.briefs,
+        Key: key,
+        UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
     fs.rmSync(big);
 
     await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -87,7 +122,11 @@ async function main() {
     // 1. Through the proxy, ffprobe under strace: the bytes it read.
     const trace = path.join(dir, 'ffprobe.trace');
     const wrapper = path.join(dir, 'ffprobe-traced.sh');
-    fs.writeFileSync(wrapper, `#!/bin/sh\nexec strace -f -qq -yy -e trace=read,readv,recvfrom,recvmsg -e signal=none -o '${trace}' ffprobe "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      wrapper,
+      `#!/bin/sh\nexec strace -f -qq -yy -e trace=read,readv,recvfrom,recvmsg -e signal=none -o '${trace}' ffprobe "$@"\n`,
+      { mode: 0o755 },
+    );
     const throughProxy = createS3Client({ ...credentials, endpoint: `http://127.0.0.1:${proxyPort}` });
     const traced = createAnalyzeRushesActivities({ s3: throughProxy, ffprobePath: wrapper });
     const [tracedResult] = await new MockActivityEnvironment().run(traced.measureRushDurations, toAnalyse, 30);
@@ -123,14 +162,30 @@ async function main() {
 
     const share = (socketBytes / size) * 100;
     const written = requests.reduce((sum, entry) => sum + entry.written, 0);
-    console.log(`file: ${(size / ONE_GIB).toFixed(3)} GiB (${size} bytes), moov atom at byte ${moovAt} (${((Number(moovAt) / size) * 100).toFixed(2)} %)`);
+    console.log(
+      `file: ${(size / ONE_GIB).toFixed(3)} GiB (${size} bytes), moov atom at byte ${moovAt} (${((Number(moovAt) / size) * 100).toFixed(2)} %)`,
+    );
     console.log(`duration found: ${measured.durationSeconds} s (under strace: ${tracedResult.durationSeconds} s)`);
     console.log(`ffprobe's HTTP requests (through the proxy):`);
-    for (const entry of requests) console.log(`  ${entry.method} Range ${entry.range} → ${entry.status} ${entry.contentRange}; ${entry.written} bytes written to ffprobe's socket`);
-    console.log(`bytes ffprobe read from its sockets (strace, HTTP headers included): ${socketBytes} in ${socketReads} reads = ${share.toFixed(4)} % of the file`);
-    console.log(`bytes the proxy wrote to ffprobe's sockets (upper bound, includes kernel buffers): ${written} (${((written / size) * 100).toFixed(4)} %)`);
-    console.log(`analysis time (activity, straight to MinIO): ${times.map((time) => time.toFixed(3)).join(' s, ')} s; median ${seconds.toFixed(3)} s`);
-    console.log(`load average: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+    for (const entry of requests)
+      console.log(
+        `  ${entry.method} Range ${entry.range} → ${entry.status} ${entry.contentRange}; ${entry.written} bytes written to ffprobe's socket`,
+      );
+    console.log(
+      `bytes ffprobe read from its sockets (strace, HTTP headers included): ${socketBytes} in ${socketReads} reads = ${share.toFixed(4)} % of the file`,
+    );
+    console.log(
+      `bytes the proxy wrote to ffprobe's sockets (upper bound, includes kernel buffers): ${written} (${((written / size) * 100).toFixed(4)} %)`,
+    );
+    console.log(
+      `analysis time (activity, straight to MinIO): ${times.map((time) => time.toFixed(3)).join(' s, ')} s; median ${seconds.toFixed(3)} s`,
+    );
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     console.log(`goal (< 0.1 % and < 1 s): ${share < 0.1 && seconds < 1 && socketBytes > 0 ? 'met' : 'NOT met'}`);
   } finally {
     proxy.close();

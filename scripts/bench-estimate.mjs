@@ -47,5 +47,9 @@ function run(durationMs) {
 run(500); // warm-up: let the JIT settle
 const rates = Array.from({ length: ROUNDS }, () => run(ROUND_MS)).sort((a, b) => a - b);
 const format = (rate) => Math.round(rate).toLocaleString('en-US');
-console.log(`estimate(): ${format(rates[Math.floor(ROUNDS / 2)])} calls/s (median of ${ROUNDS} × ${ROUND_MS} ms; range ${format(rates[0])}–${format(rates[ROUNDS - 1])})`);
-console.log(`per call: ${(1e6 / rates[Math.floor(ROUNDS / 2)]).toFixed(2)} µs · node ${process.version} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · checksum ${sink % 997}`);
+console.log(
+  `estimate(): ${format(rates[Math.floor(ROUNDS / 2)])} calls/s (median of ${ROUNDS} × ${ROUND_MS} ms; range ${format(rates[0])}–${format(rates[ROUNDS - 1])})`,
+);
+console.log(
+  `per call: ${(1e6 / rates[Math.floor(ROUNDS / 2)]).toFixed(2)} µs · node ${process.version} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · checksum ${sink % 997}`,
+);

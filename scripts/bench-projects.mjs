@@ -35,7 +35,10 @@ const log = (...args) => console.log('[bench:projects]', ...args);
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const connection = await Connection.connect({ address });
 try {
-  await connection.workflowService.registerNamespace({ namespace: NAMESPACE, workflowExecutionRetentionPeriod: { seconds: 86_400 } });
+  await connection.workflowService.registerNamespace({
+    namespace: NAMESPACE,
+    workflowExecutionRetentionPeriod: { seconds: 86_400 },
+  });
   await new Promise((resolve) => setTimeout(resolve, 2000));
 } catch (error) {
   if (!/already/i.test(String(error))) throw error;
@@ -89,12 +92,24 @@ async function startProjects(count, deadline) {
   return { ids, startTimes };
 }
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 try {
   log(`machine: ${os.cpus().length} cores, ${mib(os.totalmem())} MiB; load before: ${load()}`);
   const em = db.orm.em.fork();
   for (let i = 0; i < 25; i += 1) {
-    em.create(EditorProfile, { userId: `bench-editor-${i}`, firstName: 'Bench', lastName: String(i), specialties: ['general'], visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'], languages: ['français'], maxConcurrentProjects: 10 });
+    em.create(EditorProfile, {
+      userId: `bench-editor-${i}`,
+      firstName: 'Bench',
+      lastName: String(i),
+      specialties: ['general'],
+      visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'],
+      languages: ['français'],
+      maxConcurrentProjects: 10,
+    });
   }
   await em.flush();
 
@@ -107,8 +122,13 @@ try {
     for (const row of rows) assignedAt.set(row.project.id, row.createdAt.getTime());
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const latencies = ids.filter((id) => assignedAt.has(id)).map((id) => assignedAt.get(id) - startTimes.get(id)).sort((a, b) => a - b);
-  log(`latency start → assigned over ${latencies.length}/${ids.length} projects (started in ${((Date.now() - t0) / 1000).toFixed(1)} s): p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies.at(-1)} ms; load ${load()}`);
+  const latencies = ids
+    .filter((id) => assignedAt.has(id))
+    .map((id) => assignedAt.get(id) - startTimes.get(id))
+    .sort((a, b) => a - b);
+  log(
+    `latency start → assigned over ${latencies.length}/${ids.length} projects (started in ${((Date.now() - t0) / 1000).toFixed(1)} s): p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies.at(-1)} ms; load ${load()}`,
+  );
 
   // (a) open workflows with their timers (no editor available: each waits for one).
   await db.orm.em.fork().nativeUpdate(EditorProfile, {}, { status: 'vacation' });
@@ -120,7 +140,10 @@ try {
   // Let the last ones reach their timer, then count.
   let waiting = 0;
   for (let tries = 0; tries < 120; tries += 1) {
-    const [row] = await db.orm.em.fork().getConnection().execute(`select count(*)::int as n from projects where status = 'waiting_for_editor'`);
+    const [row] = await db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n from projects where status = 'waiting_for_editor'`);
     waiting = row.n;
     if (waiting >= open.length) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -135,7 +158,14 @@ try {
 } finally {
   log(`cleaning up ${started.length} workflows…`);
   for (let i = 0; i < started.length; i += 100) {
-    await Promise.all(started.slice(i, i + 100).map((id) => client.workflow.getHandle(projectWorkflowId(id)).terminate('bench over').catch(() => undefined)));
+    await Promise.all(
+      started.slice(i, i + 100).map((id) =>
+        client.workflow
+          .getHandle(projectWorkflowId(id))
+          .terminate('bench over')
+          .catch(() => undefined),
+      ),
+    );
   }
   worker.shutdown();
   await running;

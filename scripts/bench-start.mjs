@@ -21,7 +21,9 @@ function descendants(pid) {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(entry));
-    } catch { /* process ended */ }
+    } catch {
+      /* process ended */
+    }
   }
   const all = [];
   const queue = [pid];
@@ -44,9 +46,18 @@ function memoryOf(pid) {
       const name = /Name:\s+(\S+)/.exec(status)?.[1] ?? '?';
       byProgram[name] = (byProgram[name] ?? 0) + kb;
       total += kb;
-    } catch { /* process ended */ }
+    } catch {
+      /* process ended */
+    }
   }
-  return { totalMiB: Math.round(total / 1024), byProgram: Object.fromEntries(Object.entries(byProgram).map(([k, v]) => [k, Math.round(v / 1024)]).sort((a, b) => b[1] - a[1])) };
+  return {
+    totalMiB: Math.round(total / 1024),
+    byProgram: Object.fromEntries(
+      Object.entries(byProgram)
+        .map(([k, v]) => [k, Math.round(v / 1024)])
+        .sort((a, b) => b[1] - a[1]),
+    ),
+  };
 }
 
 function runStart(label, env, { measureMemory = false } = {}) {
@@ -75,8 +86,12 @@ function runStart(label, env, { measureMemory = false } = {}) {
       }
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => { output += chunk; });
-    child.on('exit', (code) => { if (!ready) reject(new Error(`${label}: npm start exited with ${code}\n${output.slice(-3000)}`)); });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => {
+      if (!ready) reject(new Error(`${label}: npm start exited with ${code}\n${output.slice(-3000)}`));
+    });
   });
 }
 
@@ -89,11 +104,19 @@ try {
   if (process.argv.includes('--provisioning')) {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'rushflow-tools-'));
     const go = fs.mkdtempSync(path.join(os.tmpdir(), 'rushflow-go-'));
-    results.push(await runStart('first-time provisioning + cold start', {
-      RUSHFLOW_TOOL_CACHE: cache, RUSHFLOW_DATA_DIR: path.join(dataDir, 'provisioning'),
-      GOCACHE: path.join(go, 'build'), GOMODCACHE: path.join(go, 'mod'),
-    }));
-    try { execFileSync('chmod', ['-R', 'u+w', go]); } catch { /* best effort */ }
+    results.push(
+      await runStart('first-time provisioning + cold start', {
+        RUSHFLOW_TOOL_CACHE: cache,
+        RUSHFLOW_DATA_DIR: path.join(dataDir, 'provisioning'),
+        GOCACHE: path.join(go, 'build'),
+        GOMODCACHE: path.join(go, 'mod'),
+      }),
+    );
+    try {
+      execFileSync('chmod', ['-R', 'u+w', go]);
+    } catch {
+      /* best effort */
+    }
     fs.rmSync(go, { recursive: true, force: true });
     fs.rmSync(cache, { recursive: true, force: true });
   }
@@ -102,7 +125,9 @@ try {
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`\nnpm start on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB (1-min load average before the runs: ${loadBefore.toFixed(2)})`);
+console.log(
+  `\nnpm start on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB (1-min load average before the runs: ${loadBefore.toFixed(2)})`,
+);
 for (const { label, seconds, memory } of results) {
   console.log(`  ${label.padEnd(40)} ${seconds.toFixed(1)} s`);
   if (memory) {

@@ -38,7 +38,10 @@ const s3 = new S3Client({
   region: process.env.S3_REGION ?? 'us-east-1',
   forcePathStyle: true,
   requestChecksumCalculation: 'WHEN_REQUIRED',
-  credentials: { accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret' },
+  credentials: {
+    accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow',
+    secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret',
+  },
 });
 
 for (const host of [new URL(APP_URL).hostname, new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100').hostname]) {
@@ -61,7 +64,10 @@ function withTimeout(promise, what) {
   let timer;
   return Promise.race([
     promise,
-    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: over ${LEG_TIMEOUT_MS / 1000} s`)), LEG_TIMEOUT_MS))),
+    new Promise(
+      (_, reject) =>
+        (timer = setTimeout(() => reject(new Error(`${what}: over ${LEG_TIMEOUT_MS / 1000} s`)), LEG_TIMEOUT_MS)),
+    ),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -69,7 +75,15 @@ function withTimeout(promise, what) {
 async function browserUpload(file) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let key = null;
   try {
@@ -118,7 +132,11 @@ async function browserUpload(file) {
     const response = await request.response();
     if (!response?.ok()) throw new Error(`CompleteMultipartUpload answered ${response?.status()}`);
     // Let the api's content check finish (it deletes the object: random bytes are not media).
-    await page.getByTestId('rush-file').and(page.locator('[data-status="error"], [data-status="completed"]')).waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await page
+      .getByTestId('rush-file')
+      .and(page.locator('[data-status="error"], [data-status="completed"]'))
+      .waitFor({ timeout: 60_000 })
+      .catch(() => undefined);
     return { ms: ended - started, partsMs: ended - firstPartAt, parts, maxInFlight };
   } finally {
     await browser.close();
@@ -142,13 +160,24 @@ async function sdkUpload(file, concurrency) {
         const length = Math.min(UPLOAD_CHUNK_SIZE_BYTES, SIZE - index * UPLOAD_CHUNK_SIZE_BYTES);
         const body = Buffer.allocUnsafe(length);
         await handle.read(body, 0, length, index * UPLOAD_CHUNK_SIZE_BYTES);
-        const { ETag } = await s3.send(new UploadPartCommand({ Bucket: BUCKET, Key, UploadId, PartNumber: index + 1, Body: body, ContentLength: length }));
+        const { ETag } = await s3.send(
+          new UploadPartCommand({
+            Bucket: BUCKET,
+            Key,
+            UploadId,
+            PartNumber: index + 1,
+            Body: body,
+            ContentLength: length,
+          }),
+        );
         parts[index] = { ETag, PartNumber: index + 1 };
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     await handle.close();
-    await s3.send(new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: parts } }));
+    await s3.send(
+      new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: parts } }),
+    );
     return { ms: performance.now() - started, parts: count };
   } catch (error) {
     await s3.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key, UploadId })).catch(() => undefined);
@@ -163,20 +192,38 @@ async function main() {
   try {
     const file = path.join(dir, 'bench-upload.mp4');
     makeRandomFile(file);
-    console.log(`file: ${(SIZE / MIB).toFixed(0)} MiB of random bytes, ${Math.ceil(SIZE / UPLOAD_CHUNK_SIZE_BYTES)} parts of ${UPLOAD_CHUNK_SIZE_BYTES / MIB} MiB; app ${APP_URL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `file: ${(SIZE / MIB).toFixed(0)} MiB of random bytes, ${Math.ceil(SIZE / UPLOAD_CHUNK_SIZE_BYTES)} parts of ${UPLOAD_CHUNK_SIZE_BYTES / MIB} MiB; app ${APP_URL}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
 
     const browser = await withTimeout(browserUpload(file), 'browser upload');
-    console.log(`browser (chromium, uploader page): ${mbps(SIZE, browser.ms).toFixed(1)} MB/s (${(browser.ms / 1000).toFixed(2)} s pick → complete; parts alone ${mbps(SIZE, browser.partsMs).toFixed(1)} MB/s), ${browser.parts} part PUTs, at most ${browser.maxInFlight} in flight`);
+    console.log(
+      `browser (chromium, uploader page): ${mbps(SIZE, browser.ms).toFixed(1)} MB/s (${(browser.ms / 1000).toFixed(2)} s pick → complete; parts alone ${mbps(SIZE, browser.partsMs).toFixed(1)} MB/s), ${browser.parts} part PUTs, at most ${browser.maxInFlight} in flight`,
+    );
     const sequential = await withTimeout(sdkUpload(file, 1), 'sdk upload');
-    console.log(`sdk, 1 part in flight: ${mbps(SIZE, sequential.ms).toFixed(1)} MB/s (${(sequential.ms / 1000).toFixed(2)} s)`);
+    console.log(
+      `sdk, 1 part in flight: ${mbps(SIZE, sequential.ms).toFixed(1)} MB/s (${(sequential.ms / 1000).toFixed(2)} s)`,
+    );
     const parallel = await withTimeout(sdkUpload(file, UPLOAD_PARALLEL_LIMIT), 'sdk upload');
-    console.log(`sdk, ${UPLOAD_PARALLEL_LIMIT} parts in flight: ${mbps(SIZE, parallel.ms).toFixed(1)} MB/s (${(parallel.ms / 1000).toFixed(2)} s)`);
+    console.log(
+      `sdk, ${UPLOAD_PARALLEL_LIMIT} parts in flight: ${mbps(SIZE, parallel.ms).toFixed(1)} MB/s (${(parallel.ms / 1000).toFixed(2)} s)`,
+    );
 
     // Throughput ratio = time of the SDK upload / time of the browser upload.
     const ratioParallel = parallel.ms / browser.ms;
     console.log(`ratio browser / sdk (1 part in flight each): ${(sequential.ms / browser.ms).toFixed(2)}`);
-    console.log(`ratio browser / sdk (${UPLOAD_PARALLEL_LIMIT} parts in flight): ${ratioParallel.toFixed(2)} — goal ≥ 0.8: ${ratioParallel >= 0.8 ? 'met' : 'NOT met'}`);
-    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `ratio browser / sdk (${UPLOAD_PARALLEL_LIMIT} parts in flight): ${ratioParallel.toFixed(2)} — goal ≥ 0.8: ${ratioParallel >= 0.8 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

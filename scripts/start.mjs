@@ -28,9 +28,16 @@ try {
   let appUrl = config.appUrl;
   if (dev) {
     const viteUrl = `http://localhost:${config.ports.vite}`;
-    const vite = startProcess('vite', path.join(ROOT, 'node_modules', '.bin', 'vite'), ['--config', 'frontend/vite.config.ts', '--strictPort'], {
-      logDir: stack.logDir, cwd: ROOT, env: { VITE_PORT: String(config.ports.vite), API_URL: `http://127.0.0.1:${config.ports.app}` },
-    });
+    const vite = startProcess(
+      'vite',
+      path.join(ROOT, 'node_modules', '.bin', 'vite'),
+      ['--config', 'frontend/vite.config.ts', '--strictPort'],
+      {
+        logDir: stack.logDir,
+        cwd: ROOT,
+        env: { VITE_PORT: String(config.ports.vite), API_URL: `http://127.0.0.1:${config.ports.app}` },
+      },
+    );
     await waitFor('Vite', () => httpOk(viteUrl), { child: vite, timeoutMs: 60_000 });
     appUrl = `${viteUrl}  (hot reload; api on ${config.appUrl})`;
   }
@@ -38,9 +45,15 @@ try {
     ['Application', appUrl],
     ['Santé (api)', `${config.appUrl}/api/health`],
     ['Temporal UI', config.env.TEMPORAL_UI_URL],
-    ['Keycloak admin', `${config.env.KEYCLOAK_URL}/admin/  (${config.env.KEYCLOAK_ADMIN_USER} / ${config.env.KEYCLOAK_ADMIN_PASSWORD})`],
+    [
+      'Keycloak admin',
+      `${config.env.KEYCLOAK_URL}/admin/  (${config.env.KEYCLOAK_ADMIN_USER} / ${config.env.KEYCLOAK_ADMIN_PASSWORD})`,
+    ],
     ['E-mails (web)', config.env.MAIL_UI_URL],
-    ['S3 console', `${config.env.S3_CONSOLE_URL}  (${config.env.S3_ACCESS_KEY_ID} / ${config.env.S3_SECRET_ACCESS_KEY})`],
+    [
+      'S3 console',
+      `${config.env.S3_CONSOLE_URL}  (${config.env.S3_ACCESS_KEY_ID} / ${config.env.S3_SECRET_ACCESS_KEY})`,
+    ],
     ['Stripe', config.env.STRIPE_SECRET_KEY ? 'Stripe (clé configurée)' : `stripe-mock ${config.env.STRIPE_API_BASE}`],
     ['Données', config.dataDir],
   ];

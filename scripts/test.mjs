@@ -27,7 +27,9 @@ function jestCounts(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     // A suite that fails to load has no test results but counts as one failure.
-    const brokenSuites = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    const brokenSuites = report.testResults.filter(
+      (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    ).length;
     return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
   } catch {
     return undefined;
@@ -46,7 +48,19 @@ function playwrightCounts(file) {
 const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
 async function jestSuite(project, env) {
   const outputFile = path.join(resultsDir, `${project}.json`);
-  const code = await runSuite(jest, ['--selectProjects', project, '--runInBand', '--testTimeout=120000', '--forceExit', '--json', `--outputFile=${outputFile}`], env);
+  const code = await runSuite(
+    jest,
+    [
+      '--selectProjects',
+      project,
+      '--runInBand',
+      '--testTimeout=120000',
+      '--forceExit',
+      '--json',
+      `--outputFile=${outputFile}`,
+    ],
+    env,
+  );
   return jestCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 };
 }
 
@@ -72,17 +86,29 @@ try {
     stack = await bringUp('test', { fresh: true, tools });
     log('test', `test stack up in ${stack.bootSeconds.toFixed(1)} s`);
   }
-  const stackEnv = () => ({ ...stack.config.env, MAIL_API_URL: stack.config.env.MAIL_UI_URL, RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts) });
-  if (wanted('workflows')) record('workflows', await jestSuite('workflows', { ...stackEnv(), TEMPORAL_TEST_SERVER: tools.temporalTestServer }));
+  const stackEnv = () => ({
+    ...stack.config.env,
+    MAIL_API_URL: stack.config.env.MAIL_UI_URL,
+    RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts),
+  });
+  if (wanted('workflows'))
+    record(
+      'workflows',
+      await jestSuite('workflows', { ...stackEnv(), TEMPORAL_TEST_SERVER: tools.temporalTestServer }),
+    );
   if (wanted('api')) record('api', await jestSuite('api', stackEnv()));
   if (wanted('e2e')) {
     const outputFile = path.join(resultsDir, 'e2e.json');
-    const code = await runSuite(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '--config', 'tests/e2e/playwright.config.ts'], {
-      ...stackEnv(),
-      E2E_BASE_URL: stack.config.appUrl,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
-      PLAYWRIGHT_OUTPUT_DIR: path.join(resultsDir, 'e2e-artifacts'),
-    });
+    const code = await runSuite(
+      path.join(ROOT, 'node_modules', '.bin', 'playwright'),
+      ['test', '--config', 'tests/e2e/playwright.config.ts'],
+      {
+        ...stackEnv(),
+        E2E_BASE_URL: stack.config.appUrl,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+        PLAYWRIGHT_OUTPUT_DIR: path.join(resultsDir, 'e2e-artifacts'),
+      },
+    );
     record('e2e', playwrightCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 });
   }
 } catch (error) {
@@ -93,6 +119,7 @@ try {
 }
 if (totals.failed > 0) exitCode = 1;
 console.log('');
-for (const [name, counts] of perSuite) console.log(`  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed`);
+for (const [name, counts] of perSuite)
+  console.log(`  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(exitCode);

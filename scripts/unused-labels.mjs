@@ -39,13 +39,20 @@ function keysOf(object, prefix = '') {
 
 /** `const <language> = {…}` (or `export const`) of a resource module. */
 function resources({ file, text, source }, language) {
-  const isResource = file.endsWith(path.join('i18n', 'locales', `${language}.ts`)) || text.includes('addResourceBundle(');
+  const isResource =
+    file.endsWith(path.join('i18n', 'locales', `${language}.ts`)) || text.includes('addResourceBundle(');
   if (!isResource) return [];
   const found = [];
   source.forEachChild(function visit(node) {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === language && node.initializer) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === language &&
+      node.initializer
+    ) {
       let init = node.initializer;
-      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))
+        init = init.expression;
       if (ts.isObjectLiteralExpression(init)) found.push(...keysOf(init).map((entry) => ({ ...entry, file })));
     }
     node.forEachChild(visit);
@@ -60,7 +67,10 @@ function isTranslationKeyArgument(node) {
   const call = node.parent;
   if (!call || !ts.isCallExpression(call) || call.arguments[0] !== node) return false;
   const callee = call.expression;
-  return (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
+  return (
+    (ts.isIdentifier(callee) && callee.text === 't') ||
+    (ts.isPropertyAccessExpression(callee) && callee.name.text === 't')
+  );
 }
 
 /** Every string literal of the front end and the template literals given to `t`, outside the resources themselves. */

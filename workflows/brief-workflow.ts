@@ -39,7 +39,9 @@ const activities = proxyActivities<BriefActivities & PaymentActivities>({
   },
 });
 
-async function confirmationArrived(payment: { confirmation?: PaymentConfirmation }): Promise<PaymentConfirmation | undefined> {
+async function confirmationArrived(payment: {
+  confirmation?: PaymentConfirmation;
+}): Promise<PaymentConfirmation | undefined> {
   await condition(() => payment.confirmation !== undefined);
   return payment.confirmation;
 }
@@ -78,8 +80,15 @@ async function waitForPayment(
  * replay never starts it again; REJECT_DUPLICATE covers a brief workflow started anew after an
  * expiry, whose project workflow already exists.
  */
-async function startProjectWorkflow(input: BriefWorkflowInput, projectId: string, clientEmail: string, videoType: string | null) {
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: input.briefId, searchAttributes: input.searchAttributes !== false }];
+async function startProjectWorkflow(
+  input: BriefWorkflowInput,
+  projectId: string,
+  clientEmail: string,
+  videoType: string | null,
+) {
+  const args: [ProjectWorkflowInput] = [
+    { projectId, briefId: input.briefId, searchAttributes: input.searchAttributes !== false },
+  ];
   try {
     await startChild(projectWorkflow, {
       workflowId: projectWorkflowId(projectId),
@@ -117,7 +126,10 @@ export async function briefWorkflow(input: BriefWorkflowInput): Promise<BriefWor
   if (!input.resumedByPayment) {
     const confirmationEmail = await activities.renderBriefConfirmationEmail(input.briefId);
     // The key is made here, so a replay reuses it and a retried send is recognised.
-    await activities.sendEmail({ ...confirmationEmail, idempotencyKey: `brief-confirmation:${input.briefId}:${uuid4()}` });
+    await activities.sendEmail({
+      ...confirmationEmail,
+      idempotencyKey: `brief-confirmation:${input.briefId}:${uuid4()}`,
+    });
   }
 
   const confirmation = input.resumedByPayment

@@ -19,7 +19,12 @@ import {
   type ProjectActor,
   type ProjectWorkflowState,
 } from './contracts/project';
-import type { AssignEditorResult, ProjectActivities, ProjectEmailInput, RecordTransitionInput } from './project-activities';
+import type {
+  AssignEditorResult,
+  ProjectActivities,
+  ProjectEmailInput,
+  RecordTransitionInput,
+} from './project-activities';
 
 export const activities = proxyActivities<ProjectActivities>({
   startToCloseTimeout: '30 seconds',
@@ -100,8 +105,17 @@ export class ProjectSteps {
       });
   }
 
-  async transition(to: ProjectStatus, details: Omit<RecordTransitionInput, 'key' | 'projectId' | 'from' | 'to'>): Promise<void> {
-    await activities.recordTransition({ key: uuid4(), projectId: this.projectId, from: this.state.status, to, ...details });
+  async transition(
+    to: ProjectStatus,
+    details: Omit<RecordTransitionInput, 'key' | 'projectId' | 'from' | 'to'>,
+  ): Promise<void> {
+    await activities.recordTransition({
+      key: uuid4(),
+      projectId: this.projectId,
+      from: this.state.status,
+      to,
+      ...details,
+    });
     this.state.status = to;
     this.publish();
   }
@@ -149,7 +163,10 @@ export class ProjectSteps {
       set: { completedAt: now, actualDeliveryDate: now, revisionWindowEndsAt: endsAt },
       ...(first ? {} : { revision: { complete: true } }),
       notifications: [
-        { to: 'client', ...(first ? PROJECT_NOTICES.delivered(window.days) : PROJECT_NOTICES.revisionDelivered(state.revisionCount)) },
+        {
+          to: 'client',
+          ...(first ? PROJECT_NOTICES.delivered(window.days) : PROJECT_NOTICES.revisionDelivered(state.revisionCount)),
+        },
       ],
     });
     state.deliveredAt = now;
@@ -161,7 +178,11 @@ export class ProjectSteps {
   async requestRevision(actor: ProjectActor, feedback: string | undefined): Promise<void> {
     const { state } = this;
     if (state.revisionWindowEndsAt !== null && Date.now() >= state.revisionWindowEndsAt) {
-      throw ApplicationFailure.create({ type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed, nonRetryable: true });
+      throw ApplicationFailure.create({
+        type: ACTION_REFUSED,
+        message: PROJECT_ACTION_MESSAGES.revisionWindowClosed,
+        nonRetryable: true,
+      });
     }
     const text = (feedback ?? '').trim();
     const number = state.revisionCount + 1;
@@ -218,7 +239,11 @@ export class ProjectSteps {
       actorName: actorName(actor),
     });
     if (!result.assigned) {
-      throw ApplicationFailure.create({ type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.editorNotAvailable, nonRetryable: true });
+      throw ApplicationFailure.create({
+        type: ACTION_REFUSED,
+        message: PROJECT_ACTION_MESSAGES.editorNotAvailable,
+        nonRetryable: true,
+      });
     }
     this.applyAssignment(result);
   }

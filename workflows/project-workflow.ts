@@ -81,24 +81,37 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
 
   onAction<ProjectActionInput>('start', startUpdate, ({ actor }) => steps.start(actor));
   onAction<ProjectActionInput>('complete', completeUpdate, ({ actor }) => steps.deliver('in_progress', actor));
-  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, ({ actor, feedback }) => steps.requestRevision(actor, feedback));
+  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, ({ actor, feedback }) =>
+    steps.requestRevision(actor, feedback),
+  );
   onAction<ProjectActionInput>('startRevision', startRevisionUpdate, ({ actor }) => steps.startRevision(actor));
-  onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, ({ actor }) => steps.deliver('revision_requested', actor));
+  onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, ({ actor }) =>
+    steps.deliver('revision_requested', actor),
+  );
   onAction<CancelProjectInput>('cancel', cancelUpdate, ({ actor, reason }) => steps.cancel(actor, reason));
-  onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, ({ actor, editorId }) => steps.assignEditor(actor, editorId));
+  onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, ({ actor, editorId }) =>
+    steps.assignEditor(actor, editorId),
+  );
 
   // ——— 1. Brief received ———
   steps.publish();
   if (state.status === 'brief_received') {
     await steps.exclusive(() =>
-      activities.recordProjectStatus({ projectId, oldStatus: null, newStatus: 'brief_received', comment: PROJECT_TIMELINE.paymentReceived }),
+      activities.recordProjectStatus({
+        projectId,
+        oldStatus: null,
+        newStatus: 'brief_received',
+        comment: PROJECT_TIMELINE.paymentReceived,
+      }),
     );
   }
 
   // ——— 2. Assignment: automatic, retried with backoff while nobody is free; an admin may assign ———
   const waiting = () => state.status === 'brief_received' || state.status === 'waiting_for_editor';
   for (let attempt = 0; waiting(); attempt += 1) {
-    const result = await steps.exclusive(async () => (waiting() ? activities.assignEditor({ key: uuid4(), projectId, from: state.status }) : undefined));
+    const result = await steps.exclusive(async () =>
+      waiting() ? activities.assignEditor({ key: uuid4(), projectId, from: state.status }) : undefined,
+    );
     if (!result) break;
     if (result.assigned) {
       steps.applyAssignment(result);
@@ -127,11 +140,19 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   if (working() && snapshot.deliveryDate !== null) {
     const deadline = snapshot.deliveryDate;
     if (!(await condition(() => !working(), until(deadline - durationMs(DEADLINE_REMINDER_LEAD))))) {
-      await activities.notify({ key: uuid4(), projectId, notifications: [{ to: 'editor', ...PROJECT_NOTICES.deadlineReminder }] });
+      await activities.notify({
+        key: uuid4(),
+        projectId,
+        notifications: [{ to: 'editor', ...PROJECT_NOTICES.deadlineReminder }],
+      });
       steps.email('deadline_reminder', 'editor');
     }
     if (working() && !(await condition(() => !working(), until(deadline)))) {
-      await activities.notify({ key: uuid4(), projectId, notifications: [{ to: 'admins', ...PROJECT_NOTICES.deadlineOverdue }] });
+      await activities.notify({
+        key: uuid4(),
+        projectId,
+        notifications: [{ to: 'admins', ...PROJECT_NOTICES.deadlineOverdue }],
+      });
       steps.email('deadline_overdue', 'admins');
     }
   }
@@ -146,7 +167,10 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
     }
     await steps.exclusive(async () => {
       if (state.status !== 'completed') return;
-      await steps.transition('completed', { comment: PROJECT_TIMELINE.closed, notifications: [{ to: 'client', ...PROJECT_NOTICES.closed }] });
+      await steps.transition('completed', {
+        comment: PROJECT_TIMELINE.closed,
+        notifications: [{ to: 'client', ...PROJECT_NOTICES.closed }],
+      });
       state.closed = true;
     });
   }
@@ -155,7 +179,11 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   if (state.closed && state.deliveredAt !== null) {
     const deletion = state.deliveredAt + durationMs(FILE_RETENTION);
     await sleep(until(deletion - durationMs(RETENTION_NOTICE_LEAD)));
-    await activities.notify({ key: uuid4(), projectId, notifications: [{ to: 'client', ...PROJECT_NOTICES.retentionNotice }] });
+    await activities.notify({
+      key: uuid4(),
+      projectId,
+      notifications: [{ to: 'client', ...PROJECT_NOTICES.retentionNotice }],
+    });
     steps.email('retention_notice', 'client', { deletionDate: deletion });
     await sleep(until(deletion));
     await activities.deleteProjectFiles(projectId);

@@ -1,6 +1,10 @@
 import { proxyActivities } from '@temporalio/workflow';
 import { summariseAnalysis } from '../domain/analysis';
-import { DEFAULT_PROBE_TIMEOUT_SECONDS, type RushAnalysisInput, type RushAnalysisOutput } from './contracts/rush-analysis';
+import {
+  DEFAULT_PROBE_TIMEOUT_SECONDS,
+  type RushAnalysisInput,
+  type RushAnalysisOutput,
+} from './contracts/rush-analysis';
 import type { RushAnalysisActivities } from './rush-analysis-activities';
 
 /**

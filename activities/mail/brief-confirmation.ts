@@ -58,7 +58,10 @@ function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
       ? brief.videoType === 'autre' && brief.videoTypeCustom
         ? brief.videoTypeCustom
         : optionLabel(WIZARD_VIDEO_TYPES, brief.videoType)
-      : [...brief.videoTypes.filter((type) => type !== 'Autre'), ...(brief.videoTypeCustom ? [brief.videoTypeCustom] : [])].join(', ');
+      : [
+          ...brief.videoTypes.filter((type) => type !== 'Autre'),
+          ...(brief.videoTypeCustom ? [brief.videoTypeCustom] : []),
+        ].join(', ');
   const objective =
     brief.objective === 'autre' && brief.objectiveCustom
       ? brief.objectiveCustom
@@ -80,7 +83,8 @@ function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
 
 function estimateLines(brief: BriefConfirmationData): [string, string][] {
   const lines: [string, string][] = [];
-  if (brief.estimatedHours != null) lines.push(['Temps de montage estimé', `${brief.estimatedHours.toLocaleString('fr-FR')} h`]);
+  if (brief.estimatedHours != null)
+    lines.push(['Temps de montage estimé', `${brief.estimatedHours.toLocaleString('fr-FR')} h`]);
   if (brief.estimatedDeliveryDays != null) lines.push(['Délai estimé', `${brief.estimatedDeliveryDays} jours ouvrés`]);
   if (brief.priceCents != null) lines.push(['Prix estimé', formatMoney(brief.priceCents, brief.currency)]);
   if (brief.offerPriceCents != null && brief.priceCents != null && brief.offerPriceCents < brief.priceCents) {
@@ -152,7 +156,12 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
     'Récapitulatif de votre brief',
     ...summary.map(([label, value]) => `- ${label} : ${value}`),
     ...(estimate.length > 0
-      ? ['', 'Votre estimation', ...estimate.map(([label, value]) => `- ${label} : ${value}`), 'Estimation indicative, confirmée dans notre proposition.']
+      ? [
+          '',
+          'Votre estimation',
+          ...estimate.map(([label, value]) => `- ${label} : ${value}`),
+          'Estimation indicative, confirmée dans notre proposition.',
+        ]
       : []),
     '',
     'Prochaines étapes',
@@ -167,7 +176,9 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
     template: BRIEF_CONFIRMATION_TEMPLATE,
     to: brief.email,
     subject,
-    html: await renderMjml(layout({ preview: `Réponse sous ${REPLY_WITHIN} avec une proposition adaptée.`, appUrl, body })),
+    html: await renderMjml(
+      layout({ preview: `Réponse sous ${REPLY_WITHIN} avec une proposition adaptée.`, appUrl, body }),
+    ),
     text,
   };
 }

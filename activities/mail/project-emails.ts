@@ -15,7 +15,9 @@ export interface ProjectMailDetails {
 }
 
 const frenchDay = (at: number | Date) =>
-  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(at));
+  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(
+    new Date(at),
+  );
 
 interface Copy {
   subject: string;
@@ -26,7 +28,11 @@ interface Copy {
 }
 
 /** The French copy of each project e-mail. Values are inserted escaped by the renderer. */
-function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, data: ProjectEmailInput['data'] = {}): Copy {
+function copyOf(
+  template: ProjectEmailTemplate,
+  project: ProjectMailDetails,
+  data: ProjectEmailInput['data'] = {},
+): Copy {
   const t = `« ${project.title} »`;
   const delivery = project.deliveryDate ? ` Livraison prévue le ${frenchDay(project.deliveryDate)}.` : '';
   switch (template) {
@@ -34,7 +40,10 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       return {
         subject: `Un monteur est assigné à votre projet ${t}`,
         title: 'Votre monteur est assigné',
-        lines: [`${project.editorName ?? 'Un monteur'} prend en charge votre projet ${t}.${delivery}`, 'Vous suivez chaque étape et échangez avec lui depuis la page du projet.'],
+        lines: [
+          `${project.editorName ?? 'Un monteur'} prend en charge votre projet ${t}.${delivery}`,
+          'Vous suivez chaque étape et échangez avec lui depuis la page du projet.',
+        ],
         button: 'Voir mon projet',
         preview: 'Votre projet a son monteur.',
       };
@@ -42,7 +51,10 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       return {
         subject: `Nouveau projet assigné : ${t}`,
         title: 'Un nouveau projet vous est assigné',
-        lines: [`Le projet ${t} vous est assigné (${formatMoney(project.totalPriceCents, project.currency)}).${delivery}`, 'Lisez le brief puis cliquez sur « Commencer le montage ».'],
+        lines: [
+          `Le projet ${t} vous est assigné (${formatMoney(project.totalPriceCents, project.currency)}).${delivery}`,
+          'Lisez le brief puis cliquez sur « Commencer le montage ».',
+        ],
         button: 'Ouvrir le projet',
         preview: 'Un nouveau projet vous attend.',
       };
@@ -50,7 +62,10 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       return {
         subject: `Projet en attente de monteur : ${t}`,
         title: 'Aucun monteur disponible',
-        lines: [`Aucun monteur actif ne correspond au projet ${t} ou tous sont à pleine capacité.`, 'L’assignation est retentée automatiquement ; vous pouvez aussi assigner un monteur à la main.'],
+        lines: [
+          `Aucun monteur actif ne correspond au projet ${t} ou tous sont à pleine capacité.`,
+          'L’assignation est retentée automatiquement ; vous pouvez aussi assigner un monteur à la main.',
+        ],
         button: 'Voir le projet',
         preview: 'Un projet attend un monteur.',
       };
@@ -64,12 +79,16 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       };
     case 'project_completed':
     case 'revision_completed': {
-      const window = data.revisionWindowEndsAt ? ` Vous pouvez demander une révision jusqu’au ${frenchDay(data.revisionWindowEndsAt)}.` : '';
+      const window = data.revisionWindowEndsAt
+        ? ` Vous pouvez demander une révision jusqu’au ${frenchDay(data.revisionWindowEndsAt)}.`
+        : '';
       const revision = template === 'revision_completed';
       return {
         subject: revision ? `Révision terminée : ${t}` : `Votre vidéo est prête : ${t}`,
         title: revision ? 'Votre révision est livrée' : 'Votre vidéo est prête',
-        lines: [`${revision ? 'La révision demandée pour' : 'Le montage de'} votre projet ${t} est terminé : les livrables vous attendent sur la page du projet.${window}`],
+        lines: [
+          `${revision ? 'La révision demandée pour' : 'Le montage de'} votre projet ${t} est terminé : les livrables vous attendent sur la page du projet.${window}`,
+        ],
         button: 'Télécharger les livrables',
         preview: revision ? 'La révision est livrée.' : 'Vos livrables sont disponibles.',
       };
@@ -78,7 +97,11 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       return {
         subject: `Révision demandée : ${t}`,
         title: 'Le client demande une révision',
-        lines: [`Le client du projet ${t} demande une révision :`, `« ${data.feedback ?? ''} »`, 'Cliquez sur « Commencer » dans l’onglet Révisions, puis livrez la nouvelle version.'],
+        lines: [
+          `Le client du projet ${t} demande une révision :`,
+          `« ${data.feedback ?? ''} »`,
+          'Cliquez sur « Commencer » dans l’onglet Révisions, puis livrez la nouvelle version.',
+        ],
         button: 'Voir la demande',
         preview: 'Une révision est demandée.',
       };
@@ -86,7 +109,10 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       return {
         subject: `Livraison demain : ${t}`,
         title: 'Rappel : livraison dans 24 heures',
-        lines: [`La livraison du projet ${t} est prévue dans 24 heures.${delivery}`, 'Pensez à envoyer la vidéo finale puis à marquer le projet comme terminé.'],
+        lines: [
+          `La livraison du projet ${t} est prévue dans 24 heures.${delivery}`,
+          'Pensez à envoyer la vidéo finale puis à marquer le projet comme terminé.',
+        ],
         button: 'Ouvrir le projet',
         preview: 'La livraison approche.',
       };
@@ -94,7 +120,9 @@ function copyOf(template: ProjectEmailTemplate, project: ProjectMailDetails, dat
       return {
         subject: `Livraison en retard : ${t}`,
         title: 'Projet en retard',
-        lines: [`Le projet ${t} (monteur : ${project.editorName ?? 'non assigné'}) a dépassé sa date de livraison prévue.${delivery}`],
+        lines: [
+          `Le projet ${t} (monteur : ${project.editorName ?? 'non assigné'}) a dépassé sa date de livraison prévue.${delivery}`,
+        ],
         button: 'Voir le projet',
         preview: 'Un projet est en retard.',
       };

@@ -16,7 +16,8 @@ export function escapeHtml(value: string): string {
  */
 export async function renderMjml(source: string): Promise<string> {
   const { html, errors } = await Promise.resolve(mjml2html(source, { validationLevel: 'strict', keepComments: false }));
-  if (errors.length > 0) throw new Error(`Invalid e-mail template: ${errors.map((error) => error.formattedMessage).join('; ')}`);
+  if (errors.length > 0)
+    throw new Error(`Invalid e-mail template: ${errors.map((error) => error.formattedMessage).join('; ')}`);
   return html;
 }
 

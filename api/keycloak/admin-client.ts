@@ -38,7 +38,8 @@ export interface NewKeycloakUser {
 }
 
 /** Actions a user can be asked to perform from an e-mail link. */
-export type KeycloakRequiredAction = 'VERIFY_EMAIL' | 'UPDATE_PASSWORD' | 'UPDATE_PROFILE' | 'CONFIGURE_TOTP' | 'TERMS_AND_CONDITIONS';
+export type KeycloakRequiredAction =
+  'VERIFY_EMAIL' | 'UPDATE_PASSWORD' | 'UPDATE_PROFILE' | 'CONFIGURE_TOTP' | 'TERMS_AND_CONDITIONS';
 
 export interface ActionsEmailOptions {
   /** Where the user lands after the actions; must match a redirect URI of `clientId`. */
@@ -159,7 +160,10 @@ export class KeycloakAdminClient {
   /** The account whose e-mail is exactly `email` (case-insensitive), or null. */
   async findUserByEmail(email: string): Promise<KeycloakUser | null> {
     const wanted = email.trim().toLowerCase();
-    const users = await this.admin<KeycloakUser[]>('GET', `/users?${new URLSearchParams({ email: wanted, exact: 'true', briefRepresentation: 'false' })}`);
+    const users = await this.admin<KeycloakUser[]>(
+      'GET',
+      `/users?${new URLSearchParams({ email: wanted, exact: 'true', briefRepresentation: 'false' })}`,
+    );
     return users.find((user) => user.email?.toLowerCase() === wanted) ?? null;
   }
 
@@ -197,7 +201,10 @@ export class KeycloakAdminClient {
 
   /** Names of every realm role the user holds, directly or through composites (e.g. the default `user`). */
   async getRealmRoles(userId: string): Promise<string[]> {
-    const roles = await this.admin<RoleRepresentation[]>('GET', `/users/${encodeURIComponent(userId)}/role-mappings/realm/composite`);
+    const roles = await this.admin<RoleRepresentation[]>(
+      'GET',
+      `/users/${encodeURIComponent(userId)}/role-mappings/realm/composite`,
+    );
     return roles.map((role) => role.name).sort();
   }
 
@@ -230,7 +237,11 @@ export class KeycloakAdminClient {
   }
 
   /** E-mails the user a link to perform `actions` (e.g. invitation: verify e-mail + set password). */
-  async sendActionsEmail(userId: string, actions: KeycloakRequiredAction[], options: ActionsEmailOptions): Promise<void> {
+  async sendActionsEmail(
+    userId: string,
+    actions: KeycloakRequiredAction[],
+    options: ActionsEmailOptions,
+  ): Promise<void> {
     const query = new URLSearchParams({ client_id: options.clientId, redirect_uri: options.redirectUri });
     if (options.lifespanSeconds !== undefined) query.set('lifespan', String(options.lifespanSeconds));
     await this.admin('PUT', `/users/${encodeURIComponent(userId)}/execute-actions-email?${query}`, actions);
@@ -271,7 +282,9 @@ export class KeycloakAdminClient {
     try {
       return await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
-      throw new KeycloakAdminError(`Keycloak unreachable at ${this.url}: ${(error as Error).message}`, 0, undefined, { cause: error });
+      throw new KeycloakAdminError(`Keycloak unreachable at ${this.url}: ${(error as Error).message}`, 0, undefined, {
+        cause: error,
+      });
     }
   }
 
@@ -284,6 +297,10 @@ export class KeycloakAdminClient {
     } catch {
       detail = body.slice(0, 200);
     }
-    return new KeycloakAdminError(`Keycloak ${what} failed with ${response.status}${detail ? `: ${detail}` : ''}`, response.status, body);
+    return new KeycloakAdminError(
+      `Keycloak ${what} failed with ${response.status}${detail ? `: ${detail}` : ''}`,
+      response.status,
+      body,
+    );
   }
 }

@@ -16,9 +16,33 @@ export interface DemoAccountDefinition {
 
 /** Local demo accounts, e-mail already verified; printed by `npm start`. */
 export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
-  { key: 'admin', label: 'Admin', email: 'admin@rushflow.local', password: 'Admin123!', firstName: 'Admin', lastName: 'Rushflow', role: 'admin' },
-  { key: 'editor', label: 'Monteur', email: 'monteur@rushflow.local', password: 'Monteur123!', firstName: 'Léa', lastName: 'Martin', role: 'editor' },
-  { key: 'client', label: 'Client', email: 'client@rushflow.local', password: 'Client123!', firstName: 'Camille', lastName: 'Durand', role: 'user' },
+  {
+    key: 'admin',
+    label: 'Admin',
+    email: 'admin@rushflow.local',
+    password: 'Admin123!',
+    firstName: 'Admin',
+    lastName: 'Rushflow',
+    role: 'admin',
+  },
+  {
+    key: 'editor',
+    label: 'Monteur',
+    email: 'monteur@rushflow.local',
+    password: 'Monteur123!',
+    firstName: 'Léa',
+    lastName: 'Martin',
+    role: 'editor',
+  },
+  {
+    key: 'client',
+    label: 'Client',
+    email: 'client@rushflow.local',
+    password: 'Client123!',
+    firstName: 'Camille',
+    lastName: 'Durand',
+    role: 'user',
+  },
 ];
 
 interface SeededAccount {
@@ -52,7 +76,8 @@ export async function seedDemoAccounts(admin: KeycloakAdminClient): Promise<Seed
         created = true;
       } catch (error) {
         // Another process seeded the same account meanwhile.
-        const existing = (error as { status?: number }).status === 409 ? await admin.findUserByEmail(account.email) : null;
+        const existing =
+          (error as { status?: number }).status === 409 ? await admin.findUserByEmail(account.email) : null;
         if (!existing) throw error;
         id = existing.id;
       }

@@ -35,6 +35,7 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } {
   const status = (error as { status?: number }).status;
   const type = (error as { type?: string }).type;
   if (status === 413 || type === 'entity.too.large') return { status: 413, body: { error: MESSAGES.payloadTooLarge } };
-  if (status === 400 || status === 415 || status === 422) return { status: 400, body: { error: MESSAGES.malformedJson } };
+  if (status === 400 || status === 415 || status === 422)
+    return { status: 400, body: { error: MESSAGES.malformedJson } };
   return { status: 500, body: { error: MESSAGES.internal } };
 }

@@ -10,7 +10,8 @@ import send from 'koa-send';
 export function serveFrontend(distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   return async (ctx: Context, next: Next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/'))
+      return next();
     if (!fs.existsSync(indexFile)) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';

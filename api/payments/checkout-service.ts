@@ -71,7 +71,8 @@ function assertMayPay(brief: Brief, user: AuthUser | undefined): void {
 
 function productName(brief: Brief, launchOffer: boolean): string {
   const reference = brief.id.slice(0, 8).toUpperCase();
-  const type = brief.projectName ?? (brief.videoType ? optionLabel(WIZARD_VIDEO_TYPES, brief.videoType) : brief.videoTypes[0]);
+  const type =
+    brief.projectName ?? (brief.videoType ? optionLabel(WIZARD_VIDEO_TYPES, brief.videoType) : brief.videoTypes[0]);
   return `Montage vidéo${type ? ` — ${type}` : ''} (réf. ${reference})${launchOffer ? ' — offre de lancement -30 %' : ''}`;
 }
 
@@ -115,8 +116,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
       const windowEnd = brief.createdAt.getTime() + PAYMENT_WINDOW_MS;
       const expiresAt = Math.min(current.getTime() + CHECKOUT_SESSION_LIFETIME_MS, windowEnd);
-      if (expiresAt - current.getTime() < STRIPE_MINIMUM_LIFETIME_MS) throw new HttpError(409, PAYMENT_MESSAGES.briefNotPayable);
-      if (brief.priceCents == null || brief.offerPriceCents == null) throw new HttpError(409, PAYMENT_MESSAGES.briefNotPayable);
+      if (expiresAt - current.getTime() < STRIPE_MINIMUM_LIFETIME_MS)
+        throw new HttpError(409, PAYMENT_MESSAGES.briefNotPayable);
+      if (brief.priceCents == null || brief.offerPriceCents == null)
+        throw new HttpError(409, PAYMENT_MESSAGES.briefNotPayable);
 
       const launchOffer = await claimLaunchOfferPlace(tx);
       const row = tx.create(CheckoutSession, {
@@ -147,7 +150,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         {
           mode: 'payment',
           line_items: [
-            { quantity: 1, price_data: { currency: row.currency, unit_amount: row.amountCents, product_data: { name: productName(brief, row.launchOfferClaimed) } } },
+            {
+              quantity: 1,
+              price_data: {
+                currency: row.currency,
+                unit_amount: row.amountCents,
+                product_data: { name: productName(brief, row.launchOfferClaimed) },
+              },
+            },
           ],
           client_reference_id: brief.id,
           metadata: { briefId: brief.id, checkoutId: row.id, launchOffer: String(row.launchOfferClaimed) },
@@ -209,7 +219,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const project = await em.findOne(Project, { brief: row.brief.id }, { fields: ['id'] });
       if (project) return { state: 'success', projectId: project.id };
       if (row.needsAttention) return { state: 'error', message: PAYMENT_MESSAGES.projectCreationFailed };
-      if (row.status === 'failed' || row.status === 'expired') return { state: 'error', message: PAYMENT_MESSAGES.paymentNotCompleted };
+      if (row.status === 'failed' || row.status === 'expired')
+        return { state: 'error', message: PAYMENT_MESSAGES.paymentNotCompleted };
       // open (the webhook is on its way), processing (asynchronous method), paid (project being created)
       return { state: 'creating' };
     },

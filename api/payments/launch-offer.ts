@@ -12,12 +12,14 @@ const PLACE_HOLDING_SESSIONS = `
   and ("status" in ('processing', 'paid') or ("status" = 'open' and "expires_at" > now()))`;
 
 export async function launchOfferPlacesTaken(em: EntityManager): Promise<number> {
-  const [row] = await em.getConnection().execute<{ taken: string }[]>(
-    `select count(*) as taken from "checkout_sessions" where ${PLACE_HOLDING_SESSIONS}`,
-    [],
-    'all',
-    em.getTransactionContext(),
-  );
+  const [row] = await em
+    .getConnection()
+    .execute<{ taken: string }[]>(
+      `select count(*) as taken from "checkout_sessions" where ${PLACE_HOLDING_SESSIONS}`,
+      [],
+      'all',
+      em.getTransactionContext(),
+    );
   return Number(row?.taken ?? 0);
 }
 

@@ -57,7 +57,12 @@ export function selfBaseUrl(ctx: Context): string {
  * endpoint over HTTP: the simulated payment goes through the same verification and handling as a
  * real one. Returns the endpoint's HTTP status.
  */
-export async function deliverSignedEvent(stripe: Stripe, webhookUrl: string, secret: string, event: object): Promise<number> {
+export async function deliverSignedEvent(
+  stripe: Stripe,
+  webhookUrl: string,
+  secret: string,
+  event: object,
+): Promise<number> {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
   const response = await fetch(webhookUrl, {

@@ -66,7 +66,11 @@ function paymentIntentIdOf(session: Stripe.Checkout.Session): string | null {
  * payment must not be lost: the workflow is started again for that brief, told it resumes for a
  * payment, and the session is flagged for an admin.
  */
-async function confirmPayment(client: Client, briefId: string, confirmation: PaymentConfirmation): Promise<'signalled' | 'restarted'> {
+async function confirmPayment(
+  client: Client,
+  briefId: string,
+  confirmation: PaymentConfirmation,
+): Promise<'signalled' | 'restarted'> {
   try {
     await client.workflow.getHandle(briefWorkflowId(briefId)).signal(paymentConfirmedSignal, confirmation);
     return 'signalled';
@@ -96,7 +100,12 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
   return async function handle(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
     let event: Stripe.Event;
     try {
-      event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      event = deps.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        deps.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     } catch (error) {
       throw new WebhookSignatureError(error);
     }
@@ -117,7 +126,9 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
 
       const checkoutId = session.metadata?.checkoutId;
       const row =
-        (checkoutId ? await tx.findOne(CheckoutSession, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null) ??
+        (checkoutId
+          ? await tx.findOne(CheckoutSession, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+          : null) ??
         (await tx.findOne(CheckoutSession, { sessionId: session.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
       if (!row || (row.sessionId && row.sessionId !== session.id && !row.simulated)) return 'ignored';
 
@@ -138,7 +149,8 @@ async function applyEvent(
 ): Promise<WebhookOutcome> {
   const paidNow =
     type === 'checkout.session.async_payment_succeeded' ||
-    (type === 'checkout.session.completed' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
+    (type === 'checkout.session.completed' &&
+      (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
 
   if (paidNow) {
     if (row.status === 'paid') return 'unchanged';
@@ -158,7 +170,8 @@ async function applyEvent(
     };
     const delivery = await confirmPayment(await temporal(), row.brief.id, confirmation);
     if (delivery === 'restarted') {
-      row.needsAttention = 'Paiement reçu après la fermeture du workflow du brief : workflow relancé pour créer le projet.';
+      row.needsAttention =
+        'Paiement reçu après la fermeture du workflow du brief : workflow relancé pour créer le projet.';
       await tx.flush();
     }
     return 'paid';

@@ -14,7 +14,12 @@ function money(cents: number, currency: string): string {
 }
 
 function frenchDate(date: Date): string {
-  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(date);
+  return new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(date);
 }
 
 export function renderInvoicePdf(project: Project, issuer: { name: string; email: string }): Promise<Buffer> {
@@ -74,7 +79,11 @@ export function renderInvoicePdf(project: Project, issuer: { name: string; email
     doc.text(amount, left, y, { width: width - 10, align: 'right' });
     y = Math.max(doc.y, y + 14) + 8;
   }
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#cbd5e1').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#cbd5e1')
+    .stroke();
   y += 10;
   doc.font('Helvetica-Bold').fontSize(12).fillColor('#0f172a');
   doc.text(`Total payé (${currency})`, left + 10, y);
@@ -82,8 +91,16 @@ export function renderInvoicePdf(project: Project, issuer: { name: string; email
 
   doc.moveDown(3);
   doc.font('Helvetica').fontSize(9).fillColor('#64748b');
-  doc.text(`Devise : ${currency}. Paiement par carte reçu${brief?.paidAt ? ` le ${frenchDate(brief.paidAt)}` : ''}.`, left, doc.y, { width });
-  doc.text(`Révisions incluses : ${project.maxRevisions}. Les demandes hors du brief initial font l’objet d’un devis.`, { width });
+  doc.text(
+    `Devise : ${currency}. Paiement par carte reçu${brief?.paidAt ? ` le ${frenchDate(brief.paidAt)}` : ''}.`,
+    left,
+    doc.y,
+    { width },
+  );
+  doc.text(
+    `Révisions incluses : ${project.maxRevisions}. Les demandes hors du brief initial font l’objet d’un devis.`,
+    { width },
+  );
 
   doc.end();
   return done;

@@ -48,7 +48,9 @@ export function projectIdOf(raw: string | undefined): string {
 export async function loadProjectParties(em: EntityManager, projectId: string): Promise<ProjectParties | null> {
   if (!ProjectId.safeParse(projectId).success) return null;
   const row = await em.findOne(Project, { id: projectId }, { fields: ['clientId', 'clientEmail', 'editor'] });
-  return row ? { clientId: row.clientId ?? null, clientEmail: row.clientEmail, editorId: row.editor?.userId ?? null } : null;
+  return row
+    ? { clientId: row.clientId ?? null, clientEmail: row.clientEmail, editorId: row.editor?.userId ?? null }
+    : null;
 }
 
 /** The project with its editor and brief, or 404; the caller's access was checked by the route guard. */
@@ -59,7 +61,11 @@ export async function loadProject(em: EntityManager, projectId: string): Promise
 }
 
 export function partiesOf(user: AuthUser, project: Project): ProjectParty[] {
-  return projectPartiesOf(user, { clientId: project.clientId ?? null, clientEmail: project.clientEmail, editorId: project.editor?.userId ?? null });
+  return projectPartiesOf(user, {
+    clientId: project.clientId ?? null,
+    clientEmail: project.clientEmail,
+    editorId: project.editor?.userId ?? null,
+  });
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -97,7 +103,11 @@ export async function toDetail(em: EntityManager, user: AuthUser, project: Proje
     completedAt: iso(project.completedAt),
     briefData: project.briefData,
     briefPrice: brief
-      ? { priceCents: brief.priceCents ?? null, offerPriceCents: brief.offerPriceCents ?? null, launchOfferApplied: brief.launchOfferApplied }
+      ? {
+          priceCents: brief.priceCents ?? null,
+          offerPriceCents: brief.offerPriceCents ?? null,
+          launchOfferApplied: brief.launchOfferApplied,
+        }
       : null,
     viewer: { parties },
     actions: availableActions(parties, project),
@@ -123,7 +133,11 @@ function countersOf(projects: Project[]): ClientProjectCounters {
 /** The client's projects, newest first: by account id or by verified e-mail (000 §6). */
 export async function readClientProjects(em: EntityManager, user: AuthUser): Promise<MyProjectsAnswer> {
   const byEmail = user.emailVerified && user.email ? [{ clientEmail: user.email.toLowerCase() }] : [];
-  const projects = await em.find(Project, { $or: [{ clientId: user.id }, ...byEmail] }, { populate: ['editor'], orderBy: { createdAt: 'desc' } });
+  const projects = await em.find(
+    Project,
+    { $or: [{ clientId: user.id }, ...byEmail] },
+    { populate: ['editor'], orderBy: { createdAt: 'desc' } },
+  );
   return { projects: projects.map(toSummary), counters: countersOf(projects) };
 }
 
@@ -140,8 +154,17 @@ export async function readEditorProjects(em: EntityManager, user: AuthUser): Pro
 }
 
 /** The caller's own notifications about the project, newest first. */
-export async function readProjectNotifications(em: EntityManager, projectId: string, userId: string, limit: number): Promise<ProjectNotificationView[]> {
-  const rows = await em.find(Notification, { project: projectIdOf(projectId), userId }, { orderBy: { createdAt: 'desc' }, limit });
+export async function readProjectNotifications(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  limit: number,
+): Promise<ProjectNotificationView[]> {
+  const rows = await em.find(
+    Notification,
+    { project: projectIdOf(projectId), userId },
+    { orderBy: { createdAt: 'desc' }, limit },
+  );
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -165,8 +188,16 @@ export function toMessageView(message: ProjectMessage, user: AuthUser): ProjectM
 }
 
 /** The chat, oldest first (the newest `CHAT_HISTORY_LIMIT`). */
-export async function readMessages(em: EntityManager, projectId: string, user: AuthUser): Promise<ProjectMessageView[]> {
-  const rows = await em.find(ProjectMessage, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: CHAT_HISTORY_LIMIT });
+export async function readMessages(
+  em: EntityManager,
+  projectId: string,
+  user: AuthUser,
+): Promise<ProjectMessageView[]> {
+  const rows = await em.find(
+    ProjectMessage,
+    { project: projectIdOf(projectId) },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: CHAT_HISTORY_LIMIT },
+  );
   return rows.reverse().map((row) => toMessageView(row, user));
 }
 
@@ -186,7 +217,11 @@ export async function readRevisions(em: EntityManager, projectId: string): Promi
 
 /** Status history, oldest first: the timeline reads top to bottom. */
 export async function readTimeline(em: EntityManager, projectId: string): Promise<StatusHistoryView[]> {
-  const rows = await em.find(StatusHistory, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const rows = await em.find(
+    StatusHistory,
+    { project: projectIdOf(projectId) },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
   return rows.map((row) => ({
     id: row.id,
     oldStatus: row.oldStatus ?? null,

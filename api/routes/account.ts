@@ -6,7 +6,13 @@ export function accountRoutes(): Router {
   const router = new Router();
   router.get('/api/me', requireAuth, (ctx) => {
     const user = currentUser(ctx);
-    ctx.body = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, roles: user.roles };
+    ctx.body = {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roles: user.roles,
+    };
   });
   return router;
 }

@@ -6,7 +6,10 @@ import { requireRole } from '../middleware/auth';
 export function adminUserRoutes(keycloak: KeycloakAdminClient): Router {
   const router = new Router();
   router.get('/api/admin/users', requireRole('admin'), async (ctx) => {
-    const [admins, editors] = await Promise.all([keycloak.listUsersWithRole('admin'), keycloak.listUsersWithRole('editor')]);
+    const [admins, editors] = await Promise.all([
+      keycloak.listUsersWithRole('admin'),
+      keycloak.listUsersWithRole('editor'),
+    ]);
     ctx.body = { admins, editors };
   });
   return router;

@@ -50,7 +50,10 @@ function idempotencyKeyOf(ctx: Context): string | null {
 }
 
 /** Parses with the funnel's shared schema; refused input is a 400 with the form's own message. */
-function parseBrief(body: unknown, today: string): { funnel: 'wizard'; brief: WizardBrief } | { funnel: 'full'; brief: FullBrief } {
+function parseBrief(
+  body: unknown,
+  today: string,
+): { funnel: 'wizard'; brief: WizardBrief } | { funnel: 'full'; brief: FullBrief } {
   const funnel = briefFunnelOf(body);
   const result = funnel === 'wizard' ? wizardBriefSchema.safeParse(body) : createFullBriefSchema(today).safeParse(body);
   if (!result.success) {
@@ -182,7 +185,11 @@ async function uploadColumns(
     if (!(error instanceof HttpError)) throw error;
     throw new HttpError(400, MESSAGES.invalidInput, { upload_session_id: 'Session de téléversement introuvable.' });
   }
-  const files = await em.find(UploadedFile, { session: sessionId, status: 'completed' }, { orderBy: { createdAt: 'asc' } });
+  const files = await em.find(
+    UploadedFile,
+    { session: sessionId, status: 'completed' },
+    { orderBy: { createdAt: 'asc' } },
+  );
   const uploadedFiles: BriefUploadedFile[] = files.map((file) => ({
     bucket: file.bucket,
     key: file.storageKey,

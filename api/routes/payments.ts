@@ -1,11 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import {
-  briefIdParamsSchema,
-  PAYMENT_MESSAGES,
-  sessionIdParamsSchema,
-  type PaymentState,
-} from '../../domain/payments';
+import { briefIdParamsSchema, PAYMENT_MESSAGES, sessionIdParamsSchema, type PaymentState } from '../../domain/payments';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import type { AuthState } from '../middleware/auth';
@@ -87,10 +82,16 @@ export function paymentRoutes(deps: PaymentRouteDeps): Router {
       const { sessionId } = parseInput(sessionIdParamsSchema, ctx.params);
       const found = await deps.checkout.simulatedSession(sessionId);
       if (!found) throw new HttpError(404, PAYMENT_MESSAGES.noPendingBrief);
-      if (found.view.status !== 'open' && found.view.status !== 'paid') throw new HttpError(409, PAYMENT_MESSAGES.checkoutSessionClosed);
+      if (found.view.status !== 'open' && found.view.status !== 'paid')
+        throw new HttpError(409, PAYMENT_MESSAGES.checkoutSessionClosed);
       if (found.view.status === 'open') {
         const event = simulatedCompletedEvent(found.view, found.checkoutId, deps.appUrl);
-        const status = await deliverSignedEvent(deps.stripe, `${selfBaseUrl(ctx)}${WEBHOOK_PATH}`, deps.webhookSecret, event);
+        const status = await deliverSignedEvent(
+          deps.stripe,
+          `${selfBaseUrl(ctx)}${WEBHOOK_PATH}`,
+          deps.webhookSecret,
+          event,
+        );
         if (status < 200 || status >= 300) throw new HttpError(502, PAYMENT_MESSAGES.unexpected);
       }
       ctx.body = { redirectUrl: `/payment-success?session_id=${encodeURIComponent(sessionId)}` };

@@ -20,10 +20,7 @@ function wholeNumberSetting(stored: Map<string, unknown>, key: SettingKey): numb
  */
 export async function readPublicPricingSettings(em: EntityManager): Promise<PublicPricingSettings> {
   const keys: SettingKey[] = ['revision_window_days', 'max_revisions', 'launch_offer_places'];
-  const [rows, offersTaken] = await Promise.all([
-    em.find(Setting, { key: { $in: keys } }),
-    launchOfferPlacesTaken(em),
-  ]);
+  const [rows, offersTaken] = await Promise.all([em.find(Setting, { key: { $in: keys } }), launchOfferPlacesTaken(em)]);
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const places = wholeNumberSetting(stored, 'launch_offer_places');
   const placesLeft = Math.max(0, places - offersTaken);
@@ -50,7 +47,11 @@ export function pricingRoutes(deps: PricingRouteDeps): Router {
     const input = parseInput(estimateInputSchema, ctx.request.body);
     const settings = await readPublicPricingSettings(deps.em());
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { ...estimate(input), launchOffer: settings.launchOffer, revisionWindowDays: settings.revisionWindowDays };
+    ctx.body = {
+      ...estimate(input),
+      launchOffer: settings.launchOffer,
+      revisionWindowDays: settings.revisionWindowDays,
+    };
   });
 
   router.get('/api/pricing/settings', async (ctx) => {

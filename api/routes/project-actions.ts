@@ -37,7 +37,13 @@ const CancelSchema = z.object({ reason: z.string().trim().max(1000).optional() }
 /** The caller, from the verified token: the workflow checks its parts on the project itself. */
 function actorOf(user: AuthUser): ProjectActor {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return { id: user.id, email: user.email, emailVerified: user.emailVerified, roles: user.roles, name: name || user.email };
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    roles: user.roles,
+    name: name || user.email,
+  };
 }
 
 /** The workflow's refusal → 403/409/400 with its French message; a missing workflow → 404. */
@@ -53,7 +59,8 @@ function updateErrorToHttp(error: unknown): HttpError | undefined {
     return undefined;
   }
   // The server refuses updates on a closed workflow ("workflow execution already completed").
-  if (error instanceof Error && /already completed|workflow execution.*(completed|closed)/i.test(error.message)) return new HttpError(409, CLOSED_MESSAGE);
+  if (error instanceof Error && /already completed|workflow execution.*(completed|closed)/i.test(error.message))
+    return new HttpError(409, CLOSED_MESSAGE);
   return undefined;
 }
 
@@ -93,11 +100,14 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const action = ctx.params.action;
     if (!Object.hasOwn(PROJECT_ACTIONS, action)) throw new HttpError(404, 'Action inconnue');
     const { feedback } = parseInput(FeedbackSchema, ctx.request.body ?? {});
-    if (action === 'requestRevision' && !feedback?.trim()) throw new HttpError(400, PROJECT_ACTION_MESSAGES.feedbackEmpty);
+    if (action === 'requestRevision' && !feedback?.trim())
+      throw new HttpError(400, PROJECT_ACTION_MESSAGES.feedbackEmpty);
     const actor = actorOf(currentUser(ctx));
     const update = PROJECT_ACTION_UPDATES[action as ProjectAction];
     await runUpdate(deps, projectId, (handle) =>
-      update === cancelUpdate ? handle.executeUpdate(cancelUpdate, { args: [{ actor }] }) : handle.executeUpdate(update, { args: [{ actor, feedback }] }),
+      update === cancelUpdate
+        ? handle.executeUpdate(cancelUpdate, { args: [{ actor }] })
+        : handle.executeUpdate(update, { args: [{ actor, feedback }] }),
     );
     await answerWithProject(ctx, deps, projectId);
   });
@@ -106,7 +116,9 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const projectId = projectIdOf(ctx.params.projectId);
     const { editorId } = parseInput(AssignSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
-    await runUpdate(deps, projectId, (handle) => handle.executeUpdate(assignEditorUpdate, { args: [{ actor, editorId }] }));
+    await runUpdate(deps, projectId, (handle) =>
+      handle.executeUpdate(assignEditorUpdate, { args: [{ actor, editorId }] }),
+    );
     await answerWithProject(ctx, deps, projectId);
   });
 

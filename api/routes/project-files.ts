@@ -37,7 +37,11 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
     const signDownload = (file: ProjectFile) =>
       getSignedUrl(
         deps.publicS3,
-        new GetObjectCommand({ Bucket: file.storageBucket, Key: file.storageKey, ResponseContentDisposition: contentDisposition(file.filename) }),
+        new GetObjectCommand({
+          Bucket: file.storageBucket,
+          Key: file.storageKey,
+          ResponseContentDisposition: contentDisposition(file.filename),
+        }),
         { expiresIn: DOWNLOAD_URL_EXPIRY_SECONDS },
       );
     ctx.body = { files: await readProjectFiles(deps.em(), ctx.params.projectId, signDownload) };
@@ -51,7 +55,11 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
     const refusal = projectUploadRefusal(fileType, partiesOf(user, project), project.status);
     if (refusal) throw new HttpError(403, refusal);
     ctx.status = 201;
-    ctx.body = await deps.uploads.createSession({ userId: user.id }, fileType === 'final' ? 'project_final' : 'project_source', project.id);
+    ctx.body = await deps.uploads.createSession(
+      { userId: user.id },
+      fileType === 'final' ? 'project_final' : 'project_source',
+      project.id,
+    );
   });
 
   return router;

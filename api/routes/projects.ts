@@ -2,7 +2,11 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from 'koa';
 import { invoiceNumber, PROJECT_MESSAGES } from '../../domain/projects';
-import { MyProjectsQuerySchema, ProjectMessageInputSchema, ProjectNotificationsQuerySchema } from '../../domain/schemas/project';
+import {
+  MyProjectsQuerySchema,
+  ProjectMessageInputSchema,
+  ProjectNotificationsQuerySchema,
+} from '../../domain/schemas/project';
 import { ProjectMessage } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
@@ -48,7 +52,8 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
   router.get('/mine', requireAuth, async (ctx) => {
     const user = currentUser(ctx);
     const { as } = parseInput(MyProjectsQuerySchema, ctx.query);
-    if (as === 'editor' && !user.roles.includes('editor')) throw new HttpError(403, PROJECT_MESSAGES.editorRoleRequired);
+    if (as === 'editor' && !user.roles.includes('editor'))
+      throw new HttpError(403, PROJECT_MESSAGES.editorRoleRequired);
     ctx.body = as === 'editor' ? await readEditorProjects(deps.em(), user) : await readClientProjects(deps.em(), user);
   });
 
@@ -61,7 +66,9 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
   /** The caller's own notifications about this project, newest first (000 §7: limit 5 for the page). */
   router.get('/:projectId/notifications', guard, async (ctx) => {
     const { limit } = parseInput(ProjectNotificationsQuerySchema, ctx.query);
-    ctx.body = { notifications: await readProjectNotifications(deps.em(), ctx.params.projectId, currentUser(ctx).id, limit) };
+    ctx.body = {
+      notifications: await readProjectNotifications(deps.em(), ctx.params.projectId, currentUser(ctx).id, limit),
+    };
   });
 
   router.get('/:projectId/messages', guard, async (ctx) => {
@@ -97,7 +104,8 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
     const user = currentUser(ctx);
     const project = await loadProject(deps.em(), ctx.params.projectId);
     const parties = partiesOf(user, project);
-    if (!parties.includes('client') && !parties.includes('admin')) throw new HttpError(403, PROJECT_MESSAGES.accessDenied);
+    if (!parties.includes('client') && !parties.includes('admin'))
+      throw new HttpError(403, PROJECT_MESSAGES.accessDenied);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="facture-${invoiceNumber(project)}.pdf"`);
     ctx.set('Cache-Control', 'private, no-store');

@@ -3,8 +3,10 @@ import type { MediaKind } from '../../domain/uploads';
 /** Bytes read from the start of an uploaded object to recognise its format. */
 export const SNIFF_BYTES = 64;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte);
 
 /** QuickTime/MP4 top-level atoms a file may open with (old .mov files have no `ftyp`). */
 const QUICKTIME_ATOMS = ['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip', 'pnot'];

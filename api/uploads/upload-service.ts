@@ -109,16 +109,32 @@ export function createUploadService(deps: UploadServiceDeps) {
   function objectKey(session: UploadSession, timestamp: number, name: string): string {
     if (session.area === 'project_source' || session.area === 'project_final') {
       if (!session.project) throw new Error(`upload session ${session.id} of area ${session.area} has no project`);
-      return projectObjectKey(session.project.id, session.area === 'project_final' ? 'final' : 'source', timestamp, name);
+      return projectObjectKey(
+        session.project.id,
+        session.area === 'project_final' ? 'final' : 'source',
+        timestamp,
+        name,
+      );
     }
     return briefObjectKey(session.userId ?? null, timestamp, name);
   }
 
   /** The session, when `secret` opens it and the caller may use it; 404/403 otherwise. */
-  async function openSession(em: EntityManager, sessionId: string, secret: string | undefined, caller: Caller, lock = false) {
-    const session = await em.findOne(UploadSession, { id: sessionId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  async function openSession(
+    em: EntityManager,
+    sessionId: string,
+    secret: string | undefined,
+    caller: Caller,
+    lock = false,
+  ) {
+    const session = await em.findOne(
+      UploadSession,
+      { id: sessionId },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
     if (!session) throw new HttpError(404, UPLOAD_MESSAGES.sessionNotFound);
-    if (!secret || !sameHash(hashSecret(secret), session.secretHash)) throw new HttpError(403, UPLOAD_MESSAGES.sessionDenied);
+    if (!secret || !sameHash(hashSecret(secret), session.secretHash))
+      throw new HttpError(403, UPLOAD_MESSAGES.sessionDenied);
     // A signed-in user's session is theirs alone, even for someone holding the secret.
     if (session.userId && session.userId !== caller.userId) throw new HttpError(403, UPLOAD_MESSAGES.sessionDenied);
     return session;
@@ -141,7 +157,12 @@ export function createUploadService(deps: UploadServiceDeps) {
 
   return {
     /** The session a brief names, opened with the secret its uploader holds (same checks as every upload call). */
-    openSessionForBrief(em: EntityManager, sessionId: string, secret: string | undefined, caller: Caller): Promise<UploadSession> {
+    openSessionForBrief(
+      em: EntityManager,
+      sessionId: string,
+      secret: string | undefined,
+      caller: Caller,
+    ): Promise<UploadSession> {
       return openSession(em, sessionId, secret, caller);
     },
 
@@ -153,10 +174,17 @@ export function createUploadService(deps: UploadServiceDeps) {
       const em = deps.em();
       const forProject = area === 'project_source' || area === 'project_final';
       if (forProject !== Boolean(projectId) || (forProject && !caller.userId)) {
-        throw new Error(`upload area ${area} ${forProject ? 'needs a project and a signed-in caller' : 'takes no project'}`);
+        throw new Error(
+          `upload area ${area} ${forProject ? 'needs a project and a signed-in caller' : 'takes no project'}`,
+        );
       }
       const secret = randomBytes(32).toString('base64url');
-      const session = em.create(UploadSession, { secretHash: hashSecret(secret), userId: caller.userId, area, project: projectId ?? null });
+      const session = em.create(UploadSession, {
+        secretHash: hashSecret(secret),
+        userId: caller.userId,
+        area,
+        project: projectId ?? null,
+      });
       await em.flush();
       return { sessionId: session.id, secret };
     },
@@ -173,17 +201,29 @@ export function createUploadService(deps: UploadServiceDeps) {
      * so two files added at once cannot pass the 20-file limit together; if the row cannot be written
      * the multipart upload is aborted, so nothing is left half-made.
      */
-    async addFile(sessionId: string, secret: string | undefined, caller: Caller, input: Required<AddUploadFileInput>): Promise<UploadFileCreated> {
+    async addFile(
+      sessionId: string,
+      secret: string | undefined,
+      caller: Caller,
+      input: Required<AddUploadFileInput>,
+    ): Promise<UploadFileCreated> {
       return deps.em().transactional(async (em) => {
         const session = await openSession(em, sessionId, secret, caller, true);
         const kept = await em.count(UploadedFile, { session: session.id, status: { $in: ['uploading', 'completed'] } });
         const rejection = checkNewFile(input, kept, session.area);
-        if (rejection) throw new HttpError(REJECTION_STATUS[rejection.code], rejection.message, { [rejection.code]: rejection.title });
+        if (rejection)
+          throw new HttpError(REJECTION_STATUS[rejection.code], rejection.message, {
+            [rejection.code]: rejection.title,
+          });
         const kind = mediaKindOfExtension(fileExtension(input.name)) as MediaKind;
         const bucket = bucketOf(session.area);
         const key = await freeKey(em, session, input.name);
         const created = await deps.s3.send(
-          new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: input.type || 'application/octet-stream' }),
+          new CreateMultipartUploadCommand({
+            Bucket: bucket,
+            Key: key,
+            ContentType: input.type || 'application/octet-stream',
+          }),
         );
         if (!created.UploadId) throw new HttpError(503, UPLOAD_MESSAGES.storageUnavailable);
         try {
@@ -200,14 +240,23 @@ export function createUploadService(deps: UploadServiceDeps) {
           await em.flush();
           return { fileId: file.id, key, uploadId: created.UploadId, partSize: UPLOAD_CHUNK_SIZE_BYTES };
         } catch (error) {
-          await deps.s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: created.UploadId })).catch(() => undefined);
+          await deps.s3
+            .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: created.UploadId }))
+            .catch(() => undefined);
           throw error;
         }
       });
     },
 
     /** A presigned URL for one S3 request of a file this session created; the key is never the browser's. */
-    async sign(sessionId: string, fileId: string, secret: string | undefined, caller: Caller, operation: SignOperation, partNumber?: number) {
+    async sign(
+      sessionId: string,
+      fileId: string,
+      secret: string | undefined,
+      caller: Caller,
+      operation: SignOperation,
+      partNumber?: number,
+    ) {
       const em = deps.em();
       const session = await openSession(em, sessionId, secret, caller);
       const file = await openFile(em, session, fileId);
@@ -216,8 +265,13 @@ export function createUploadService(deps: UploadServiceDeps) {
       const expiresIn = PART_URL_EXPIRY_SECONDS;
       switch (operation) {
         case 'uploadPart': {
-          if (!partNumber || partNumber > partCount(file.size)) throw new HttpError(400, UPLOAD_MESSAGES.partOutOfRange);
-          return { url: await getSignedUrl(deps.publicS3, new UploadPartCommand({ ...target, PartNumber: partNumber }), { expiresIn }) };
+          if (!partNumber || partNumber > partCount(file.size))
+            throw new HttpError(400, UPLOAD_MESSAGES.partOutOfRange);
+          return {
+            url: await getSignedUrl(deps.publicS3, new UploadPartCommand({ ...target, PartNumber: partNumber }), {
+              expiresIn,
+            }),
+          };
         }
         case 'listParts':
           return { url: await getSignedUrl(deps.publicS3, new ListPartsCommand(target), { expiresIn }) };
@@ -237,20 +291,29 @@ export function createUploadService(deps: UploadServiceDeps) {
      * first bytes, then marks the file completed, or rejected (and deletes the object) when its
      * content is not the media its extension claims. Calling it again answers the same.
      */
-    async completeFile(sessionId: string, fileId: string, secret: string | undefined, caller: Caller): Promise<UploadFileView> {
+    async completeFile(
+      sessionId: string,
+      fileId: string,
+      secret: string | undefined,
+      caller: Caller,
+    ): Promise<UploadFileView> {
       const em = deps.em();
       const session = await openSession(em, sessionId, secret, caller);
       const file = await openFile(em, session, fileId);
       if (file.status === 'completed' || file.status === 'rejected') return view(file);
       if (file.status !== 'uploading') throw new HttpError(409, UPLOAD_MESSAGES.fileNotUploading);
-      const head = await deps.s3.send(new HeadObjectCommand({ Bucket: file.bucket, Key: file.storageKey })).catch((error: unknown) => {
-        if (isGone(error)) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
-        throw error;
-      });
+      const head = await deps.s3
+        .send(new HeadObjectCommand({ Bucket: file.bucket, Key: file.storageKey }))
+        .catch((error: unknown) => {
+          if (isGone(error)) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
+          throw error;
+        });
       if (head.ContentLength !== file.size) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
       let sniffed: MediaKind | null = null;
       if (file.size > 0) {
-        const start = await deps.s3.send(new GetObjectCommand({ Bucket: file.bucket, Key: file.storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
+        const start = await deps.s3.send(
+          new GetObjectCommand({ Bucket: file.bucket, Key: file.storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
+        );
         sniffed = sniffMediaKind(await start.Body!.transformToByteArray());
       }
       if (contentMatchesKind(sniffed, file.kind)) {
@@ -285,14 +348,21 @@ export function createUploadService(deps: UploadServiceDeps) {
       const session = await openSession(em, sessionId, secret, caller);
       const file = await openFile(em, session, fileId);
       await deps.s3
-        .send(new AbortMultipartUploadCommand({ Bucket: file.bucket, Key: file.storageKey, UploadId: file.multipartUploadId }))
+        .send(
+          new AbortMultipartUploadCommand({
+            Bucket: file.bucket,
+            Key: file.storageKey,
+            UploadId: file.multipartUploadId,
+          }),
+        )
         .catch((error: unknown) => {
           if (!isGone(error)) throw error;
         });
       if (file.status === 'completed') {
         await deps.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
         // The project's list must not offer a download of an object that is gone.
-        if (session.project) await em.nativeDelete(ProjectFile, { storageBucket: file.bucket, storageKey: file.storageKey });
+        if (session.project)
+          await em.nativeDelete(ProjectFile, { storageBucket: file.bucket, storageKey: file.storageKey });
       }
       if (file.status !== 'rejected') file.status = 'cancelled';
       await em.flush();
@@ -307,11 +377,22 @@ export function createUploadService(deps: UploadServiceDeps) {
       const em = deps.em();
       const session = await openSession(em, sessionId, secret, caller);
       if (!areaRunsAnalysis(session.area)) throw new HttpError(409, UPLOAD_MESSAGES.notAnalysed);
-      const files = await em.find(UploadedFile, { session: session.id, status: 'completed' }, { orderBy: { createdAt: 'asc' } });
+      const files = await em.find(
+        UploadedFile,
+        { session: session.id, status: 'completed' },
+        { orderBy: { createdAt: 'asc' } },
+      );
       if (files.length === 0) throw new HttpError(409, UPLOAD_MESSAGES.nothingToAnalyse);
       const input: RushAnalysisInput = {
         sessionId: session.id,
-        files: files.map((file) => ({ fileId: file.id, name: file.name, size: file.size, bucket: file.bucket, key: file.storageKey, kind: file.kind })),
+        files: files.map((file) => ({
+          fileId: file.id,
+          name: file.name,
+          size: file.size,
+          bucket: file.bucket,
+          key: file.storageKey,
+          kind: file.kind,
+        })),
       };
       const client = await deps.temporal();
       const result = await client.workflow

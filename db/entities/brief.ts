@@ -84,7 +84,10 @@ export const Brief = defineEntity({
     fileLinks: textList(),
     /** form legacy `sourceFiles`, kept as sent. */
     sourceFiles: p.json<unknown>().nullable(),
-    uploadedFiles: p.json<BriefUploadedFile[]>().defaultRaw(`'[]'`).onCreate(() => []),
+    uploadedFiles: p
+      .json<BriefUploadedFile[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     analysis: p.json<BriefAnalysis>().nullable(),
 
     // — technical constraints (form §3)
@@ -170,7 +173,10 @@ export const Brief = defineEntity({
     /** Client-supplied key making submit-brief idempotent. */
     idempotencyKey: p.text().nullable().unique('briefs_idempotency_key_unique'),
     /** The payload as received, after validation. */
-    submittedPayload: p.json<Record<string, unknown>>().defaultRaw(`'{}'`).onCreate(() => ({})),
+    submittedPayload: p
+      .json<Record<string, unknown>>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
 
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -183,7 +189,12 @@ export const Brief = defineEntity({
   ],
   indexes: [
     sqlIndex('briefs', 'briefs_email_created_at_index', '"email", "created_at" desc'),
-    sqlIndex('briefs', 'briefs_client_id_created_at_index', '"client_id", "created_at" desc', '"client_id" is not null'),
+    sqlIndex(
+      'briefs',
+      'briefs_client_id_created_at_index',
+      '"client_id", "created_at" desc',
+      '"client_id" is not null',
+    ),
     sqlIndex('briefs', 'briefs_pending_created_at_index', '"created_at"', `"status" = 'pending_payment'`),
   ],
 });

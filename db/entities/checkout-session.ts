@@ -44,9 +44,7 @@ export const CheckoutSession = defineEntity({
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  checks: [
-    check('checkout_sessions', 'amount_cents', 'amount_cents >= 0'),
-  ],
+  checks: [check('checkout_sessions', 'amount_cents', 'amount_cents >= 0')],
   indexes: [
     sqlIndex('checkout_sessions', 'checkout_sessions_brief_id_created_at_index', '"brief_id", "created_at" desc'),
     sqlIndex('checkout_sessions', 'checkout_sessions_launch_offer_index', '"status"', '"launch_offer_claimed"'),

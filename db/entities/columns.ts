@@ -8,9 +8,18 @@ import { p } from '@mikro-orm/core';
  */
 
 /** uuid primary key, made by the app on `em.create` (a caller may pass its own) or by Postgres. */
-export const uuidPk = () => p.uuid().primary().defaultRaw('gen_random_uuid()').onCreate(() => randomUUID());
+export const uuidPk = () =>
+  p
+    .uuid()
+    .primary()
+    .defaultRaw('gen_random_uuid()')
+    .onCreate(() => randomUUID());
 
-export const createdAt = () => p.datetime().defaultRaw('now()').onCreate(() => new Date());
+export const createdAt = () =>
+  p
+    .datetime()
+    .defaultRaw('now()')
+    .onCreate(() => new Date());
 
 export const updatedAt = () =>
   p
@@ -23,7 +32,11 @@ export const updatedAt = () =>
 export const timestamp = () => p.datetime().nullable();
 
 /** `text[]` defaulting to an empty list. */
-export const textList = () => p.array().defaultRaw(`'{}'`).onCreate(() => []);
+export const textList = () =>
+  p
+    .array()
+    .defaultRaw(`'{}'`)
+    .onCreate(() => []);
 
 /** `numeric(10,2)` read as a JS number: minutes with their fraction (0.5 min steps, 0.1 min rushes). */
 export const minutes = () => p.decimal('number').precision(10).scale(2);

@@ -40,7 +40,11 @@ export const EditorProfile = defineEntity({
   },
   checks: [
     check('editor_profiles', 'hourly_rate', 'hourly_rate >= 15'),
-    check('editor_profiles', 'max_concurrent_projects', 'max_concurrent_projects >= 1 and max_concurrent_projects <= 10'),
+    check(
+      'editor_profiles',
+      'max_concurrent_projects',
+      'max_concurrent_projects >= 1 and max_concurrent_projects <= 10',
+    ),
     check('editor_profiles', 'current_projects_count', 'current_projects_count >= 0'),
     check('editor_profiles', 'total_projects_count', 'total_projects_count >= 0'),
     check('editor_profiles', 'completed_projects_count', 'completed_projects_count >= 0'),

@@ -17,10 +17,8 @@ import { UploadedFile } from './uploaded-file';
 export {
   Brief,
   CheckoutSession,
-  
   EditorProfile,
   Notification,
-  
   Project,
   ProjectFile,
   ProjectMessage,
@@ -32,9 +30,6 @@ export {
   UploadedFile,
 };
 export type { BriefAnalysis, BriefUploadedFile } from './brief';
-;
-;
-
 /** Every entity, for the ORM configuration (no file discovery at run time). */
 export const ALL_ENTITIES = [
   Brief,

@@ -8,7 +8,10 @@ export const ProcessedWebhookEvent = defineEntity({
     /** Stripe event id (`evt_…`). */
     id: p.text().primary(),
     type: p.text(),
-    receivedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    receivedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   indexes: [{ name: 'processed_webhook_events_received_at_index', properties: ['receivedAt'] }],
 });

@@ -29,12 +29,8 @@ export const ProjectFile = defineEntity({
     durationSeconds: p.decimal('number').precision(12).scale(3).nullable(),
     createdAt: createdAt(),
   },
-  checks: [
-    check('project_files', 'file_size', 'file_size >= 0'),
-  ],
+  checks: [check('project_files', 'file_size', 'file_size >= 0')],
   uniques: [{ name: 'project_files_storage_bucket_storage_key_unique', properties: ['storageBucket', 'storageKey'] }],
-  indexes: [
-    sqlIndex('project_files', 'project_files_project_id_created_at_index', '"project_id", "created_at" desc'),
-  ],
+  indexes: [sqlIndex('project_files', 'project_files_project_id_created_at_index', '"project_id", "created_at" desc')],
 });
 export type ProjectFile = InferEntity<typeof ProjectFile>;

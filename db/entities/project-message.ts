@@ -19,9 +19,7 @@ export const ProjectMessage = defineEntity({
     messageType: p.text().default('text'),
     createdAt: createdAt(),
   },
-  checks: [
-    check('project_messages', 'content', 'length(btrim(content)) > 0'),
-  ],
+  checks: [check('project_messages', 'content', 'length(btrim(content)) > 0')],
   indexes: [
     sqlIndex('project_messages', 'project_messages_project_id_created_at_index', '"project_id", "created_at" desc'),
   ],

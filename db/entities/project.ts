@@ -63,7 +63,10 @@ export const Project = defineEntity({
     urgencyLevel: p.enum([...URGENCY_LEVELS]).default('normal'),
     revisionCount: p.integer().default(0),
     maxRevisions: p.integer().default(3),
-    briefData: p.json<ProjectBriefData>().defaultRaw(`'{}'`).onCreate(() => ({})),
+    briefData: p
+      .json<ProjectBriefData>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
     /** Set when a compensation (refund, editor release) failed and an admin must act. */
     needsAttention: p.text().nullable(),
     version: p.integer().version(),

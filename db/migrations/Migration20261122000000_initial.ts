@@ -97,11 +97,17 @@ export class Migration20261122000000_initial extends Migration {
         constraint "briefs_amount_paid_cents_check" check (amount_paid_cents >= 0)
       );
     `);
-    this.addSql(`alter table "briefs" add constraint "briefs_stripe_checkout_session_id_unique" unique ("stripe_checkout_session_id");`);
+    this.addSql(
+      `alter table "briefs" add constraint "briefs_stripe_checkout_session_id_unique" unique ("stripe_checkout_session_id");`,
+    );
     this.addSql(`alter table "briefs" add constraint "briefs_idempotency_key_unique" unique ("idempotency_key");`);
     this.addSql(`create index "briefs_email_created_at_index" on "briefs" ("email", "created_at" desc);`);
-    this.addSql(`create index "briefs_client_id_created_at_index" on "briefs" ("client_id", "created_at" desc) where "client_id" is not null;`);
-    this.addSql(`create index "briefs_pending_created_at_index" on "briefs" ("created_at") where "status" = 'pending_payment';`);
+    this.addSql(
+      `create index "briefs_client_id_created_at_index" on "briefs" ("client_id", "created_at" desc) where "client_id" is not null;`,
+    );
+    this.addSql(
+      `create index "briefs_pending_created_at_index" on "briefs" ("created_at") where "status" = 'pending_payment';`,
+    );
 
     this.addSql(`
       create table "editor_applications" (
@@ -197,7 +203,9 @@ export class Migration20261122000000_initial extends Migration {
         constraint "processed_webhook_events_pkey" primary key ("id")
       );
     `);
-    this.addSql(`create index "processed_webhook_events_received_at_index" on "processed_webhook_events" ("received_at");`);
+    this.addSql(
+      `create index "processed_webhook_events_received_at_index" on "processed_webhook_events" ("received_at");`,
+    );
 
     this.addSql(`
       create table "projects" (
@@ -239,7 +247,9 @@ export class Migration20261122000000_initial extends Migration {
     `);
     this.addSql(`alter table "projects" add constraint "projects_brief_id_unique" unique ("brief_id");`);
     this.addSql(`create index "projects_client_id_created_at_index" on "projects" ("client_id", "created_at" desc);`);
-    this.addSql(`create index "projects_client_email_created_at_index" on "projects" ("client_email", "created_at" desc);`);
+    this.addSql(
+      `create index "projects_client_email_created_at_index" on "projects" ("client_email", "created_at" desc);`,
+    );
     this.addSql(`create index "projects_editor_id_created_at_index" on "projects" ("editor_id", "created_at" desc);`);
     this.addSql(`create index "projects_status_created_at_index" on "projects" ("status", "created_at" desc);`);
 
@@ -256,9 +266,15 @@ export class Migration20261122000000_initial extends Migration {
         constraint "notifications_pkey" primary key ("id")
       );
     `);
-    this.addSql(`create index "notifications_user_id_created_at_index" on "notifications" ("user_id", "created_at" desc);`);
-    this.addSql(`create index "notifications_project_id_user_id_created_at_index" on "notifications" ("project_id", "user_id", "created_at" desc);`);
-    this.addSql(`create index "notifications_unread_user_id_index" on "notifications" ("user_id", "created_at" desc) where not "is_read";`);
+    this.addSql(
+      `create index "notifications_user_id_created_at_index" on "notifications" ("user_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `create index "notifications_project_id_user_id_created_at_index" on "notifications" ("project_id", "user_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `create index "notifications_unread_user_id_index" on "notifications" ("user_id", "created_at" desc) where not "is_read";`,
+    );
 
     this.addSql(`
       create table "project_files" (
@@ -277,8 +293,12 @@ export class Migration20261122000000_initial extends Migration {
         constraint "project_files_file_size_check" check (file_size >= 0)
       );
     `);
-    this.addSql(`create index "project_files_project_id_created_at_index" on "project_files" ("project_id", "created_at" desc);`);
-    this.addSql(`alter table "project_files" add constraint "project_files_storage_bucket_storage_key_unique" unique ("storage_bucket", "storage_key");`);
+    this.addSql(
+      `create index "project_files_project_id_created_at_index" on "project_files" ("project_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `alter table "project_files" add constraint "project_files_storage_bucket_storage_key_unique" unique ("storage_bucket", "storage_key");`,
+    );
 
     this.addSql(`
       create table "project_messages" (
@@ -293,7 +313,9 @@ export class Migration20261122000000_initial extends Migration {
         constraint "project_messages_content_check" check (length(btrim(content)) > 0)
       );
     `);
-    this.addSql(`create index "project_messages_project_id_created_at_index" on "project_messages" ("project_id", "created_at" desc);`);
+    this.addSql(
+      `create index "project_messages_project_id_created_at_index" on "project_messages" ("project_id", "created_at" desc);`,
+    );
 
     this.addSql(`
       create table "project_revisions" (
@@ -312,8 +334,12 @@ export class Migration20261122000000_initial extends Migration {
         constraint "project_revisions_feedback_check" check (length(btrim(feedback)) > 0)
       );
     `);
-    this.addSql(`create index "project_revisions_project_id_created_at_index" on "project_revisions" ("project_id", "created_at" desc);`);
-    this.addSql(`alter table "project_revisions" add constraint "project_revisions_project_id_revision_number_unique" unique ("project_id", "revision_number");`);
+    this.addSql(
+      `create index "project_revisions_project_id_created_at_index" on "project_revisions" ("project_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `alter table "project_revisions" add constraint "project_revisions_project_id_revision_number_unique" unique ("project_id", "revision_number");`,
+    );
 
     this.addSql(`
       create table "settings" (
@@ -338,16 +364,32 @@ export class Migration20261122000000_initial extends Migration {
         constraint "status_history_pkey" primary key ("id")
       );
     `);
-    this.addSql(`create index "status_history_project_id_created_at_index" on "status_history" ("project_id", "created_at");`);
+    this.addSql(
+      `create index "status_history_project_id_created_at_index" on "status_history" ("project_id", "created_at");`,
+    );
 
     // Foreign keys, once every table exists.
-    this.addSql(`alter table "projects" add constraint "projects_brief_id_foreign" foreign key ("brief_id") references "briefs" ("id") on update cascade on delete restrict;`);
-    this.addSql(`alter table "projects" add constraint "projects_editor_id_foreign" foreign key ("editor_id") references "editor_profiles" ("user_id") on update cascade on delete set null;`);
-    this.addSql(`alter table "notifications" add constraint "notifications_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "project_files" add constraint "project_files_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "project_messages" add constraint "project_messages_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "project_revisions" add constraint "project_revisions_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "status_history" add constraint "status_history_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`);
+    this.addSql(
+      `alter table "projects" add constraint "projects_brief_id_foreign" foreign key ("brief_id") references "briefs" ("id") on update cascade on delete restrict;`,
+    );
+    this.addSql(
+      `alter table "projects" add constraint "projects_editor_id_foreign" foreign key ("editor_id") references "editor_profiles" ("user_id") on update cascade on delete set null;`,
+    );
+    this.addSql(
+      `alter table "notifications" add constraint "notifications_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
+    );
+    this.addSql(
+      `alter table "project_files" add constraint "project_files_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
+    );
+    this.addSql(
+      `alter table "project_messages" add constraint "project_messages_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
+    );
+    this.addSql(
+      `alter table "project_revisions" add constraint "project_revisions_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
+    );
+    this.addSql(
+      `alter table "status_history" add constraint "status_history_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
+    );
 
     // Admin settings and their defaults (SETTING_DEFAULTS in domain/enums.ts).
     this.addSql(`

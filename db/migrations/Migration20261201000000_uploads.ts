@@ -34,7 +34,9 @@ export class Migration20261201000000_uploads extends Migration {
         constraint "uploaded_files_session_id_foreign" foreign key ("session_id") references "upload_sessions" ("id") on update cascade on delete cascade,
         constraint "uploaded_files_bucket_storage_key_unique" unique ("bucket", "storage_key")
       );`);
-    this.addSql(`create index "uploaded_files_session_id_created_at_index" on "uploaded_files" ("session_id", "created_at");`);
+    this.addSql(
+      `create index "uploaded_files_session_id_created_at_index" on "uploaded_files" ("session_id", "created_at");`,
+    );
   }
 
   override async down(): Promise<void> {

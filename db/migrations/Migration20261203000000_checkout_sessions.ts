@@ -31,10 +31,18 @@ export class Migration20261203000000_checkout_sessions extends Migration {
         constraint "checkout_sessions_currency_check" check (currency in ('eur', 'usd')),
         constraint "checkout_sessions_brief_id_foreign" foreign key ("brief_id") references "briefs" ("id") on update cascade on delete cascade
       );`);
-    this.addSql(`alter table "checkout_sessions" add constraint "checkout_sessions_session_id_unique" unique ("session_id");`);
-    this.addSql(`create index "checkout_sessions_brief_id_created_at_index" on "checkout_sessions" ("brief_id", "created_at" desc);`);
-    this.addSql(`create index "checkout_sessions_launch_offer_index" on "checkout_sessions" ("status") where "launch_offer_claimed";`);
-    this.addSql(`create unique index "checkout_sessions_one_open_per_brief" on "checkout_sessions" ("brief_id") where "status" = 'open';`);
+    this.addSql(
+      `alter table "checkout_sessions" add constraint "checkout_sessions_session_id_unique" unique ("session_id");`,
+    );
+    this.addSql(
+      `create index "checkout_sessions_brief_id_created_at_index" on "checkout_sessions" ("brief_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `create index "checkout_sessions_launch_offer_index" on "checkout_sessions" ("status") where "launch_offer_claimed";`,
+    );
+    this.addSql(
+      `create unique index "checkout_sessions_one_open_per_brief" on "checkout_sessions" ("brief_id") where "status" = 'open';`,
+    );
   }
 
   override async down(): Promise<void> {

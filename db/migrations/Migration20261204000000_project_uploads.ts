@@ -21,6 +21,8 @@ export class Migration20261204000000_project_uploads extends Migration {
     this.addSql(`alter table "upload_sessions" drop constraint "upload_sessions_project_id_foreign";`);
     this.addSql(`alter table "upload_sessions" drop column "project_id";`);
     this.addSql(`alter table "upload_sessions" drop constraint "upload_sessions_area_check";`);
-    this.addSql(`alter table "upload_sessions" add constraint "upload_sessions_area_check" check ("area" in ('brief', 'wizard'));`);
+    this.addSql(
+      `alter table "upload_sessions" add constraint "upload_sessions_area_check" check ("area" in ('brief', 'wizard'));`,
+    );
   }
 }

@@ -100,10 +100,15 @@ function optionalText(label: string, max = TEXT_MAX) {
 
 function requiredEmail(missing: string) {
   return z.preprocess(
-    (value) => (typeof blankToUndefined(value) === 'string' ? (blankToUndefined(value) as string).toLowerCase() : blankToUndefined(value)),
-    z.email({
-      error: (issue) => (issue.input === undefined ? missing : 'Veuillez saisir une adresse e-mail valide.'),
-    }).max(320, { error: 'Veuillez saisir une adresse e-mail valide.' }),
+    (value) =>
+      typeof blankToUndefined(value) === 'string'
+        ? (blankToUndefined(value) as string).toLowerCase()
+        : blankToUndefined(value),
+    z
+      .email({
+        error: (issue) => (issue.input === undefined ? missing : 'Veuillez saisir une adresse e-mail valide.'),
+      })
+      .max(320, { error: 'Veuillez saisir une adresse e-mail valide.' }),
   );
 }
 
@@ -171,17 +176,23 @@ export const wizardBriefSchema = z.object({
     z
       .number({
         error: (issue) =>
-          issue.input === undefined ? 'La durée finale est obligatoire.' : 'La durée finale doit être un nombre de minutes.',
+          issue.input === undefined
+            ? 'La durée finale est obligatoire.'
+            : 'La durée finale doit être un nombre de minutes.',
       })
       .min(FINAL_DURATION_LIMITS.min, { error: 'La durée finale doit être d’au moins 0,5 minute.' })
-      .max(FINAL_DURATION_LIMITS.max, { error: `La durée finale ne peut pas dépasser ${FINAL_DURATION_LIMITS.max} minutes.` })
+      .max(FINAL_DURATION_LIMITS.max, {
+        error: `La durée finale ne peut pas dépasser ${FINAL_DURATION_LIMITS.max} minutes.`,
+      })
       .multipleOf(FINAL_DURATION_LIMITS.step, { error: 'La durée finale se choisit par pas de 0,5 minute.' }),
   ),
   total_rush_duration: numberInput(
     z
       .number({ error: 'La durée des rushs doit être un nombre de minutes.' })
       .gt(0, { error: 'La durée des rushs doit être supérieure à 0.' })
-      .max(RUSH_DURATION_MAX_MINUTES, { error: `La durée des rushs ne peut pas dépasser ${RUSH_DURATION_MAX_MINUTES} minutes.` })
+      .max(RUSH_DURATION_MAX_MINUTES, {
+        error: `La durée des rushs ne peut pas dépasser ${RUSH_DURATION_MAX_MINUTES} minutes.`,
+      })
       .optional(),
   ).optional(),
   number_of_files: optionalOneOf(WIZARD_FILE_COUNTS, 'Nombre de fichiers'),
@@ -196,7 +207,9 @@ export const wizardBriefSchema = z.object({
   delivery_formats: z.preprocess(
     (value) => (value === undefined || value === null ? [] : typeof value === 'string' ? formatList(value) : value),
     z
-      .array(oneOf(WIZARD_DELIVERY_FORMATS, 'Formats de livraison'), { error: '« Formats de livraison » doit être une liste.' })
+      .array(oneOf(WIZARD_DELIVERY_FORMATS, 'Formats de livraison'), {
+        error: '« Formats de livraison » doit être une liste.',
+      })
       .transform((values) => [...new Set(values)]),
   ),
   deadline: optionalOneOf(WIZARD_DEADLINES, 'Délai').transform((value) => value ?? 'standard'),
@@ -207,10 +220,9 @@ export const wizardBriefSchema = z.object({
   needs_subtitles: flag('Sous-titres'),
   subtitle_type: optionalOneOf(WIZARD_SUBTITLE_OPTIONS, 'Type de sous-titres').transform((value) => value ?? 'full'),
   file_links: z
-    .array(
-      z.url({ protocol: /^https?$/, error: 'Chaque lien doit être une adresse web complète (https://…).' }),
-      { error: '« Liens vers les fichiers » doit être une liste.' },
-    )
+    .array(z.url({ protocol: /^https?$/, error: 'Chaque lien doit être une adresse web complète (https://…).' }), {
+      error: '« Liens vers les fichiers » doit être une liste.',
+    })
     .max(FILE_LINKS_MAX, { error: `Au plus ${FILE_LINKS_MAX} liens.` })
     .optional()
     .transform((links) => links ?? []),
@@ -265,7 +277,9 @@ const fullBriefObject = z.object({
     z
       .number({ error: BRIEF_MESSAGES.rushDuration })
       .gt(0, { error: BRIEF_MESSAGES.rushDuration })
-      .max(RUSH_DURATION_MAX_MINUTES, { error: `La durée des rushs ne peut pas dépasser ${RUSH_DURATION_MAX_MINUTES} minutes.` }),
+      .max(RUSH_DURATION_MAX_MINUTES, {
+        error: `La durée des rushs ne peut pas dépasser ${RUSH_DURATION_MAX_MINUTES} minutes.`,
+      }),
   ),
   rushQuality: optionalOneOf(FULL_RUSH_QUALITIES, 'Qualité des rushs'),
   downloadLink: optionalText('Lien de téléchargement', 2_000),
@@ -287,7 +301,11 @@ const fullBriefObject = z.object({
     })
     .optional()
     .transform((links) => (links ?? []).map((link) => link.trim()).filter(Boolean))
-    .pipe(z.array(z.string()).max(REFERENCE_VIDEO_SLOTS, { error: `Au plus ${REFERENCE_VIDEO_SLOTS} vidéos de référence.` })),
+    .pipe(
+      z
+        .array(z.string())
+        .max(REFERENCE_VIDEO_SLOTS, { error: `Au plus ${REFERENCE_VIDEO_SLOTS} vidéos de référence.` }),
+    ),
   colorPaletteAmbiance: optionalText('Palette de couleurs ou ambiance'),
   musicOption: optionalOneOf(MUSIC_OPTIONS, 'Musique'),
 
@@ -349,7 +367,11 @@ export function createFullBriefSchema(today: string) {
     const desiredDate = brief.desiredDeliveryDate;
     if (!desiredDate) return;
     if (!isCalendarDate(desiredDate)) {
-      context.addIssue({ code: 'custom', path: ['desiredDeliveryDate'], message: 'La date de livraison doit être une date valide.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['desiredDeliveryDate'],
+        message: 'La date de livraison doit être une date valide.',
+      });
       return;
     }
     const input = fullFormEstimateInput(brief);
@@ -394,6 +416,7 @@ export function briefErrorSummary(funnel: 'wizard' | 'full', fields: Record<stri
   }
   if (failed.some((field) => FULL_REQUIRED_FIELDS.includes(field))) return BRIEF_MESSAGES.fullRequired;
   if (failed.includes('totalRushDurationProvided')) return fields.totalRushDurationProvided;
-  if (failed.includes('desiredDeliveryDate')) return `${BRIEF_MESSAGES.deliveryDateTitle} : ${fields.desiredDeliveryDate}`;
+  if (failed.includes('desiredDeliveryDate'))
+    return `${BRIEF_MESSAGES.deliveryDateTitle} : ${fields.desiredDeliveryDate}`;
   return fallback;
 }

@@ -58,38 +58,45 @@ const featuresSchema = z.strictObject(
   >,
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Option inconnue : ${issue.keys.join(', ')}.` : 'Les options doivent être un objet.',
+      issue.code === 'unrecognized_keys'
+        ? `Option inconnue : ${issue.keys.join(', ')}.`
+        : 'Les options doivent être un objet.',
   },
 );
 
-export const estimateInputSchema = z.object({
-  serviceCategory: z.enum(SERVICE_CATEGORIES, { error: 'Catégorie de service inconnue.' }).optional(),
-  visualComplexity: z.enum(VISUAL_COMPLEXITIES, {
-    error: 'Choisissez une complexité visuelle : professional, premium, expert ou cinematic.',
-  }),
-  rushMinutes: minutes('La durée des rushs', ESTIMATE_LIMITS.rushMinutes).optional(),
-  finalMinutes: minutes('La durée finale', ESTIMATE_LIMITS.finalMinutes).optional(),
-  currency: z.enum(ESTIMATE_CURRENCIES, { error: 'La devise doit être eur ou usd.' }),
-  features: featuresSchema.default({}),
-  express: z.boolean({ error: 'La livraison express doit valoir vrai ou faux.' }).optional(),
-  flatExtras: z
-    .object(
-      {
-        extraFormats: z
-          .number({ error: 'Le nombre de formats supplémentaires doit être un nombre.' })
-          .int({ error: 'Le nombre de formats supplémentaires doit être un entier.' })
-          .min(0, { error: 'Le nombre de formats supplémentaires ne peut pas être négatif.' })
-          .max(ESTIMATE_LIMITS.extraFormats, {
-            error: `Le nombre de formats supplémentaires ne peut pas dépasser ${ESTIMATE_LIMITS.extraFormats}.`,
-          })
-          .optional(),
-        express48h: z.boolean({ error: 'L’option express 48 h doit valoir vrai ou faux.' }).optional(),
-        subtitles: z.enum(WIZARD_SUBTITLE_TYPES, { error: 'Le type de sous-titres doit être none, full ou key_points.' }).optional(),
-      },
-      { error: 'Les suppléments doivent être un objet.' },
-    )
-    .optional(),
-}, { error: 'La demande d’estimation doit être un objet JSON.' });
+export const estimateInputSchema = z.object(
+  {
+    serviceCategory: z.enum(SERVICE_CATEGORIES, { error: 'Catégorie de service inconnue.' }).optional(),
+    visualComplexity: z.enum(VISUAL_COMPLEXITIES, {
+      error: 'Choisissez une complexité visuelle : professional, premium, expert ou cinematic.',
+    }),
+    rushMinutes: minutes('La durée des rushs', ESTIMATE_LIMITS.rushMinutes).optional(),
+    finalMinutes: minutes('La durée finale', ESTIMATE_LIMITS.finalMinutes).optional(),
+    currency: z.enum(ESTIMATE_CURRENCIES, { error: 'La devise doit être eur ou usd.' }),
+    features: featuresSchema.default({}),
+    express: z.boolean({ error: 'La livraison express doit valoir vrai ou faux.' }).optional(),
+    flatExtras: z
+      .object(
+        {
+          extraFormats: z
+            .number({ error: 'Le nombre de formats supplémentaires doit être un nombre.' })
+            .int({ error: 'Le nombre de formats supplémentaires doit être un entier.' })
+            .min(0, { error: 'Le nombre de formats supplémentaires ne peut pas être négatif.' })
+            .max(ESTIMATE_LIMITS.extraFormats, {
+              error: `Le nombre de formats supplémentaires ne peut pas dépasser ${ESTIMATE_LIMITS.extraFormats}.`,
+            })
+            .optional(),
+          express48h: z.boolean({ error: 'L’option express 48 h doit valoir vrai ou faux.' }).optional(),
+          subtitles: z
+            .enum(WIZARD_SUBTITLE_TYPES, { error: 'Le type de sous-titres doit être none, full ou key_points.' })
+            .optional(),
+        },
+        { error: 'Les suppléments doivent être un objet.' },
+      )
+      .optional(),
+  },
+  { error: 'La demande d’estimation doit être un objet JSON.' },
+);
 
 /** Fails to compile if the schema's output and the engine's input drift apart. */
 type EstimateSchemaMatchesEngine = z.output<typeof estimateInputSchema> extends EstimateInput ? true : never;

@@ -28,11 +28,20 @@ export const ProjectMessageInputSchema = z.object({
 
 /** The revision request's feedback: non-empty once trimmed (000 §5). */
 export const RevisionRequestSchema = z.object({
-  feedback: z.string({ message: PROJECT_MESSAGES.feedbackEmpty }).trim().min(1, PROJECT_MESSAGES.feedbackEmpty).max(5000, 'Le retour est trop long (5 000 caractères maximum).'),
+  feedback: z
+    .string({ message: PROJECT_MESSAGES.feedbackEmpty })
+    .trim()
+    .min(1, PROJECT_MESSAGES.feedbackEmpty)
+    .max(5000, 'Le retour est trop long (5 000 caractères maximum).'),
 });
 
 export const ProjectNotificationsQuerySchema = z.object({
-  limit: z.coerce.number().int('Limite invalide.').min(1, 'Limite invalide.').max(20, 'Limite invalide (20 au plus).').default(PROJECT_NOTIFICATIONS_FETCHED),
+  limit: z.coerce
+    .number()
+    .int('Limite invalide.')
+    .min(1, 'Limite invalide.')
+    .max(20, 'Limite invalide (20 au plus).')
+    .default(PROJECT_NOTIFICATIONS_FETCHED),
 });
 
 /** Whose projects `GET /api/projects/mine` lists: the caller's as a client (dashboard) or as an editor. */
@@ -45,10 +54,15 @@ export const ProjectUploadSessionSchema = z.object({
 });
 
 const timeOfDay = (label: string) =>
-  z.string({ message: `${label} : heure requise.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} : format HH:MM attendu.`);
+  z
+    .string({ message: `${label} : heure requise.` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} : format HH:MM attendu.`);
 
 const subsetOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.array(z.enum(values, { message }), { message }).default([]).transform((items) => [...new Set(items)]);
+  z
+    .array(z.enum(values, { message }), { message })
+    .default([])
+    .transform((items) => [...new Set(items)]);
 
 /**
  * The editor profile form (000 §3, §5, §9). Portfolio links are trimmed and empty rows dropped
@@ -56,8 +70,16 @@ const subsetOf = <T extends readonly [string, ...string[]]>(values: T, message: 
  */
 export const EditorProfileInputSchema = z
   .object({
-    firstName: z.string({ message: 'Le prénom est requis.' }).trim().min(1, 'Le prénom est requis.').max(100, 'Prénom trop long.'),
-    lastName: z.string({ message: 'Le nom est requis.' }).trim().min(1, 'Le nom est requis.').max(100, 'Nom trop long.'),
+    firstName: z
+      .string({ message: 'Le prénom est requis.' })
+      .trim()
+      .min(1, 'Le prénom est requis.')
+      .max(100, 'Prénom trop long.'),
+    lastName: z
+      .string({ message: 'Le nom est requis.' })
+      .trim()
+      .min(1, 'Le nom est requis.')
+      .max(100, 'Nom trop long.'),
     specialties: subsetOf(EDITOR_SPECIALTIES, 'Spécialité inconnue.'),
     visualComplexityLevels: subsetOf(EDITOR_COMPLEXITY_LEVELS, 'Niveau de complexité inconnu.'),
     languages: subsetOf(EDITOR_LANGUAGES, 'Langue inconnue.'),
@@ -84,7 +106,11 @@ export const EditorProfileInputSchema = z
       .array(z.string({ message: 'Lien invalide.' }), { message: 'Liens invalides.' })
       .default([])
       .transform((links) => links.map((link) => link.trim()).filter((link) => link.length > 0))
-      .pipe(z.array(z.url({ message: 'Lien de portfolio invalide (https://…).', protocol: /^https?$/ })).max(20, '20 liens au plus.')),
+      .pipe(
+        z
+          .array(z.url({ message: 'Lien de portfolio invalide (https://…).', protocol: /^https?$/ }))
+          .max(20, '20 liens au plus.'),
+      ),
   })
   .refine((profile) => profile.availabilityStart < profile.availabilityEnd, {
     message: 'La fin de disponibilité doit suivre le début.',

@@ -45,11 +45,18 @@ function stopChild(child, graceMs = 8000) {
       try {
         process.kill(-child.pid, signal);
       } catch {
-        try { child.kill(signal); } catch { /* already gone */ }
+        try {
+          child.kill(signal);
+        } catch {
+          /* already gone */
+        }
       }
     };
     const timer = setTimeout(() => kill('SIGKILL'), graceMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     kill('SIGTERM');
   });
 }
@@ -86,8 +93,13 @@ export async function waitFor(what, check, { timeoutMs = 120_000, intervalMs = 3
     }
     try {
       if (await check()) return Date.now() - start;
-    } catch { /* not ready yet */ }
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not ready after ${Math.round(timeoutMs / 1000)} s${child ? ` (see ${child.logFile})` : ''}`);
+    } catch {
+      /* not ready yet */
+    }
+    if (Date.now() - start > timeoutMs)
+      throw new Error(
+        `${what} not ready after ${Math.round(timeoutMs / 1000)} s${child ? ` (see ${child.logFile})` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
@@ -101,8 +113,14 @@ export function tcpOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     socket.setTimeout(1000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }

@@ -15,42 +15,62 @@ export async function startTemporal({ config, logDir, temporalBin }) {
   const dir = path.join(config.dataDir, 'temporal');
   fs.mkdirSync(dir, { recursive: true });
   const args = [
-    'server', 'start-dev',
-    '--ip', '127.0.0.1',
-    '--port', String(config.ports.temporal),
-    '--ui-port', String(config.ports.temporalUi),
-    '--db-filename', path.join(dir, 'temporal.db'),
-    '--log-level', 'warn',
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(config.ports.temporal),
+    '--ui-port',
+    String(config.ports.temporalUi),
+    '--db-filename',
+    path.join(dir, 'temporal.db'),
+    '--log-level',
+    'warn',
     ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]),
   ];
   const child = startProcess('temporal', temporalBin, args, { logDir });
   await waitFor('Temporal', () => tcpOpen(config.ports.temporal), { child, timeoutMs: 60_000 });
-  await waitFor('Temporal UI', () => httpOk(`http://127.0.0.1:${config.ports.temporalUi}/`), { child, timeoutMs: 30_000 });
+  await waitFor('Temporal UI', () => httpOk(`http://127.0.0.1:${config.ports.temporalUi}/`), {
+    child,
+    timeoutMs: 30_000,
+  });
   return child;
 }
 
 export async function startMinio({ config, logDir, minioBin }) {
   const dir = path.join(config.dataDir, 's3');
   fs.mkdirSync(dir, { recursive: true });
-  const child = startProcess('minio', minioBin, [
-    'server', dir,
-    '--address', `127.0.0.1:${config.ports.s3}`,
-    '--console-address', `127.0.0.1:${config.ports.s3Console}`,
-    '--quiet',
-  ], {
-    logDir,
-    env: {
-      MINIO_ROOT_USER: config.env.S3_ACCESS_KEY_ID,
-      MINIO_ROOT_PASSWORD: config.env.S3_SECRET_ACCESS_KEY,
-      MINIO_BROWSER: 'on',
-      MINIO_UPDATE: 'off',
-      // Abandoned multipart uploads are aborted after 7 days (MinIO has no per-bucket rule for it).
-      MINIO_API_STALE_UPLOADS_EXPIRY: '168h',
-      // The app's origins may call S3 directly (presigned multipart uploads); ETag is exposed.
-      MINIO_API_CORS_ALLOW_ORIGIN: [config.appUrl, `http://localhost:${config.ports.vite}`].join(','),
+  const child = startProcess(
+    'minio',
+    minioBin,
+    [
+      'server',
+      dir,
+      '--address',
+      `127.0.0.1:${config.ports.s3}`,
+      '--console-address',
+      `127.0.0.1:${config.ports.s3Console}`,
+      '--quiet',
+    ],
+    {
+      logDir,
+      env: {
+        MINIO_ROOT_USER: config.env.S3_ACCESS_KEY_ID,
+        MINIO_ROOT_PASSWORD: config.env.S3_SECRET_ACCESS_KEY,
+        MINIO_BROWSER: 'on',
+        MINIO_UPDATE: 'off',
+        // Abandoned multipart uploads are aborted after 7 days (MinIO has no per-bucket rule for it).
+        MINIO_API_STALE_UPLOADS_EXPIRY: '168h',
+        // The app's origins may call S3 directly (presigned multipart uploads); ETag is exposed.
+        MINIO_API_CORS_ALLOW_ORIGIN: [config.appUrl, `http://localhost:${config.ports.vite}`].join(','),
+      },
     },
+  );
+  await waitFor('MinIO', () => httpOk(`http://127.0.0.1:${config.ports.s3}/minio/health/live`), {
+    child,
+    timeoutMs: 60_000,
   });
-  await waitFor('MinIO', () => httpOk(`http://127.0.0.1:${config.ports.s3}/minio/health/live`), { child, timeoutMs: 60_000 });
   return child;
 }
 
@@ -58,38 +78,60 @@ export async function startMailServer({ config, logDir, root }) {
   const bin = path.join(root, 'node_modules', '.bin', 'maildev');
   const mailDir = path.join(config.dataDir, 'mail');
   fs.mkdirSync(mailDir, { recursive: true });
-  const child = startProcess('mail', bin, [
-    '--smtp', String(config.ports.smtp),
-    '--web', String(config.ports.mailUi),
-    '--ip', '127.0.0.1',
-    '--mail-directory', mailDir,
-    '--silent',
-  ], { logDir });
-  await waitFor('mail server', async () => (await tcpOpen(config.ports.smtp)) && httpOk(`http://127.0.0.1:${config.ports.mailUi}/email`), { child, timeoutMs: 30_000 });
+  const child = startProcess(
+    'mail',
+    bin,
+    [
+      '--smtp',
+      String(config.ports.smtp),
+      '--web',
+      String(config.ports.mailUi),
+      '--ip',
+      '127.0.0.1',
+      '--mail-directory',
+      mailDir,
+      '--silent',
+    ],
+    { logDir },
+  );
+  await waitFor(
+    'mail server',
+    async () => (await tcpOpen(config.ports.smtp)) && httpOk(`http://127.0.0.1:${config.ports.mailUi}/email`),
+    { child, timeoutMs: 30_000 },
+  );
   return child;
 }
 
 export async function startStripeMock({ config, logDir, stripeMockBin }) {
-  const child = startProcess('stripe-mock', stripeMockBin, [
-    '-http-port', String(config.ports.stripeMock),
-    '-https-port', String(config.ports.stripeMockHttps),
-  ], { logDir });
+  const child = startProcess(
+    'stripe-mock',
+    stripeMockBin,
+    ['-http-port', String(config.ports.stripeMock), '-https-port', String(config.ports.stripeMockHttps)],
+    { logDir },
+  );
   await waitFor('stripe-mock', () => tcpOpen(config.ports.stripeMock), { child, timeoutMs: 30_000 });
   return child;
 }
 
 /** The worker, run from TypeScript sources through tsx. */
 export async function startWorker({ config, logDir, root }) {
-  return startProcess('worker', path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'activities', 'worker.ts')], {
-    logDir,
-    cwd: root,
-    env: config.env,
-  });
+  return startProcess(
+    'worker',
+    path.join(root, 'node_modules', '.bin', 'tsx'),
+    [path.join(root, 'activities', 'worker.ts')],
+    {
+      logDir,
+      cwd: root,
+      env: config.env,
+    },
+  );
 }
 
 export async function startApi({ config, logDir, root, watch = false }) {
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-  const args = watch ? ['watch', '--clear-screen=false', path.join(root, 'api', 'server.ts')] : [path.join(root, 'api', 'server.ts')];
+  const args = watch
+    ? ['watch', '--clear-screen=false', path.join(root, 'api', 'server.ts')]
+    : [path.join(root, 'api', 'server.ts')];
   const child = startProcess('api', tsx, args, { logDir, cwd: root, env: config.env });
   await waitFor('api', () => httpOk(`http://127.0.0.1:${config.ports.app}/api/config`), { child, timeoutMs: 60_000 });
   return child;

@@ -7,8 +7,36 @@ import path from 'node:path';
 export const TOOL_CACHE = process.env.RUSHFLOW_TOOL_CACHE || path.join(os.homedir(), '.cache', 'rushflow');
 
 const PORTS = {
-  dev: { app: 3000, vite: 5173, postgres: 5433, temporal: 7233, temporalUi: 8233, keycloak: 8080, keycloakManagement: 9080, s3: 9100, s3Console: 9101, smtp: 1025, mailUi: 8025, stripeMock: 12111, stripeMockHttps: 12112 },
-  test: { app: 3100, vite: 5273, postgres: 5434, temporal: 7243, temporalUi: 8243, keycloak: 8180, keycloakManagement: 9180, s3: 9200, s3Console: 9201, smtp: 1125, mailUi: 8125, stripeMock: 12211, stripeMockHttps: 12212 },
+  dev: {
+    app: 3000,
+    vite: 5173,
+    postgres: 5433,
+    temporal: 7233,
+    temporalUi: 8233,
+    keycloak: 8080,
+    keycloakManagement: 9080,
+    s3: 9100,
+    s3Console: 9101,
+    smtp: 1025,
+    mailUi: 8025,
+    stripeMock: 12111,
+    stripeMockHttps: 12112,
+  },
+  test: {
+    app: 3100,
+    vite: 5273,
+    postgres: 5434,
+    temporal: 7243,
+    temporalUi: 8243,
+    keycloak: 8180,
+    keycloakManagement: 9180,
+    s3: 9200,
+    s3Console: 9201,
+    smtp: 1125,
+    mailUi: 8125,
+    stripeMock: 12211,
+    stripeMockHttps: 12212,
+  },
 };
 
 export const REALM = 'rushflow';
@@ -49,7 +77,8 @@ export function stackConfig(profile, root) {
     MAIL_UI_URL: process.env.MAIL_UI_URL || `http://localhost:${ports.mailUi}`,
     MAIL_FROM: process.env.MAIL_FROM || 'Rushflow <bonjour@rushflow.local>',
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || '',
-    STRIPE_API_BASE: process.env.STRIPE_API_BASE || (process.env.STRIPE_SECRET_KEY ? '' : `http://localhost:${ports.stripeMock}`),
+    STRIPE_API_BASE:
+      process.env.STRIPE_API_BASE || (process.env.STRIPE_SECRET_KEY ? '' : `http://localhost:${ports.stripeMock}`),
     STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || 'whsec_rushflow_local',
   };
   return { profile, ports, dataDir, appUrl: env.APP_URL, env };

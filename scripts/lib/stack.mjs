@@ -12,7 +12,8 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 /** `npm install` when node_modules is missing or older than package.json. */
 export async function ensureNodeModules() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-  const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(path.join(ROOT, 'package.json')).mtimeMs;
+  const stale =
+    !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(path.join(ROOT, 'package.json')).mtimeMs;
   if (!stale) return;
   const start = Date.now();
   log('setup', 'installing npm dependencies (first time only, a few minutes)…');
@@ -40,7 +41,11 @@ async function ensureFrontendBuilt() {
   if (built > sources) return;
   const start = Date.now();
   log('build', 'building the front end with Vite…');
-  await run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, quiet: true });
+  await run(
+    path.join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
+    { cwd: ROOT, quiet: true },
+  );
   log('build', `front end built in ${Math.round((Date.now() - start) / 1000)} s`);
 }
 
@@ -52,12 +57,23 @@ export async function provisionTools({ withBrowser = false, withTestServer = fal
     !external.temporal && ['temporal', () => ensureGoTool('temporal', 'provision')],
     !external.stripeMock && ['stripeMock', () => ensureGoTool('stripe-mock', 'provision')],
     !external.s3 && ['minio', () => ensureGoTool('minio', 'provision')],
-    !external.keycloak && ['keycloak', async () => (await import('../services/keycloak.mjs')).provisionKeycloak((_, message) => log('provision', message))],
-    ['system', () => ensureAptPackages([
-      { pkg: 'ffmpeg', command: 'ffprobe' },
-      ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : []),
-    ], 'provision')],
-    withTestServer && ['temporalTestServer', async () => (await import('./tools.mjs')).ensureTemporalTestServer('provision')],
+    !external.keycloak && [
+      'keycloak',
+      async () =>
+        (await import('../services/keycloak.mjs')).provisionKeycloak((_, message) => log('provision', message)),
+    ],
+    [
+      'system',
+      () =>
+        ensureAptPackages(
+          [{ pkg: 'ffmpeg', command: 'ffprobe' }, ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : [])],
+          'provision',
+        ),
+    ],
+    withTestServer && [
+      'temporalTestServer',
+      async () => (await import('./tools.mjs')).ensureTemporalTestServer('provision'),
+    ],
   ].filter(Boolean);
   let index = 0;
   for (const [name, step] of steps) {
@@ -85,7 +101,9 @@ async function assertPortsFree(config, external) {
   const busy = [];
   for (const [name, port] of wanted) if (await tcpOpen(port)) busy.push(`${name} (${port})`);
   if (busy.length) {
-    throw new Error(`ports already in use: ${busy.join(', ')}. Another Rushflow (${config.profile}) may be running: stop it first.`);
+    throw new Error(
+      `ports already in use: ${busy.join(', ')}. Another Rushflow (${config.profile}) may be running: stop it first.`,
+    );
   }
 }
 
@@ -119,28 +137,46 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
       log('services', `${name} ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       return result;
     };
-    await Promise.all([
-      !external.postgres && timed('PostgreSQL', async () => {
-        const { startPostgres } = await import('../services/postgres.mjs');
-        const pgLog = fs.createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
-        const pg = await startPostgres({ config, onLog: (message) => pgLog.write(String(message)) });
-        stoppers.push(() => pg.stop());
-      }),
-      !external.temporal && timed('Temporal', () => startTemporal({ config, logDir, temporalBin: tools.temporal })),
-      !external.keycloak && timed('Keycloak', async () => {
-        const { startKeycloak } = await import('../services/keycloak.mjs');
-        return startKeycloak({ config, root: ROOT, logDir });
-      }),
-      !external.s3 && timed('MinIO', () => startMinio({ config, logDir, minioBin: tools.minio })),
-      !external.smtp && timed('mail server', () => startMailServer({ config, logDir, root: ROOT })),
-      !external.stripeMock && timed('stripe-mock', () => startStripeMock({ config, logDir, stripeMockBin: tools.stripeMock })),
-    ].filter(Boolean));
+    await Promise.all(
+      [
+        !external.postgres &&
+          timed('PostgreSQL', async () => {
+            const { startPostgres } = await import('../services/postgres.mjs');
+            const pgLog = fs.createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
+            const pg = await startPostgres({ config, onLog: (message) => pgLog.write(String(message)) });
+            stoppers.push(() => pg.stop());
+          }),
+        !external.temporal && timed('Temporal', () => startTemporal({ config, logDir, temporalBin: tools.temporal })),
+        !external.keycloak &&
+          timed('Keycloak', async () => {
+            const { startKeycloak } = await import('../services/keycloak.mjs');
+            return startKeycloak({ config, root: ROOT, logDir });
+          }),
+        !external.s3 && timed('MinIO', () => startMinio({ config, logDir, minioBin: tools.minio })),
+        !external.smtp && timed('mail server', () => startMailServer({ config, logDir, root: ROOT })),
+        !external.stripeMock &&
+          timed('stripe-mock', () => startStripeMock({ config, logDir, stripeMockBin: tools.stripeMock })),
+      ].filter(Boolean),
+    );
 
     log('prepare', 'migrating the database, preparing buckets and demo accounts…');
-    const prepared = await run(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'setup', 'prepare-stack.ts')], {
-      cwd: ROOT, env: config.env, quiet: true, logFile: path.join(logDir, 'prepare.log'),
-    });
-    const accounts = JSON.parse(prepared.trim().split('\n').filter((line) => line.startsWith('{')).pop() ?? '{}');
+    const prepared = await run(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(ROOT, 'api', 'setup', 'prepare-stack.ts')],
+      {
+        cwd: ROOT,
+        env: config.env,
+        quiet: true,
+        logFile: path.join(logDir, 'prepare.log'),
+      },
+    );
+    const accounts = JSON.parse(
+      prepared
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .pop() ?? '{}',
+    );
 
     await startWorker({ config, logDir, root: ROOT });
     await timed('api', () => startApi({ config, logDir, root: ROOT, watch: watchApi }));
@@ -148,11 +184,13 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
     try {
       await waitFor('health', () => httpOk(healthUrl), { timeoutMs: 90_000 });
     } catch (error) {
-      const report = await fetch(healthUrl).then((r) => r.text()).catch(() => 'no answer');
+      const report = await fetch(healthUrl)
+        .then((r) => r.text())
+        .catch(() => 'no answer');
       throw new Error(`${error.message}: ${report} (logs in ${logDir})`);
     }
-      const bootSeconds = (Date.now() - started) / 1000;
-      return { config, logDir, accounts, bootSeconds, stop, startProcess };
+    const bootSeconds = (Date.now() - started) / 1000;
+    return { config, logDir, accounts, bootSeconds, stop, startProcess };
   } catch (error) {
     await stop();
     throw error;

@@ -24,7 +24,9 @@ export function which(command) {
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
       if (fs.statSync(candidate).isFile()) return candidate;
-    } catch { /* keep looking */ }
+    } catch {
+      /* keep looking */
+    }
   }
   return undefined;
 }
@@ -40,10 +42,14 @@ export async function ensureGoTool(name, step) {
   const onPath = which(name);
   if (onPath) return onPath;
   const go = which('go');
-  if (!go) throw new Error(`${GO_TOOLS[name].what} is missing and Go is not installed to build it (install Go ≥ 1.25).`);
+  if (!go)
+    throw new Error(`${GO_TOOLS[name].what} is missing and Go is not installed to build it (install Go ≥ 1.25).`);
   fs.mkdirSync(LOGS, { recursive: true });
   const start = Date.now();
-  log(step, `building ${GO_TOOLS[name].what} with go install (first time only, a few minutes; log: ${path.join(LOGS, `${name}.log`)})`);
+  log(
+    step,
+    `building ${GO_TOOLS[name].what} with go install (first time only, a few minutes; log: ${path.join(LOGS, `${name}.log`)})`,
+  );
   const ticker = setInterval(() => log(step, `still building ${name}… ${elapsed(start)}`), 30_000);
   try {
     await run(go, ['install', GO_TOOLS[name].module], {
@@ -65,7 +71,9 @@ export async function ensureAptPackages(packages, step) {
   const names = missing.map(({ pkg }) => pkg);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !which('apt-get')) {
-    throw new Error(`Missing system packages: ${names.join(', ')}. Install them (e.g. sudo apt-get install ${names.join(' ')}).`);
+    throw new Error(
+      `Missing system packages: ${names.join(', ')}. Install them (e.g. sudo apt-get install ${names.join(' ')}).`,
+    );
   }
   const start = Date.now();
   log(step, `installing ${names.join(', ')} with apt-get (first time only)`);
@@ -85,8 +93,11 @@ export function findJava(minimum) {
   const candidates = [];
   if (process.env.JAVA_HOME) candidates.push(path.join(process.env.JAVA_HOME, 'bin', 'java'));
   try {
-    for (const entry of fs.readdirSync('/usr/lib/jvm')) candidates.push(path.join('/usr/lib/jvm', entry, 'bin', 'java'));
-  } catch { /* no system JDKs */ }
+    for (const entry of fs.readdirSync('/usr/lib/jvm'))
+      candidates.push(path.join('/usr/lib/jvm', entry, 'bin', 'java'));
+  } catch {
+    /* no system JDKs */
+  }
   const onPath = which('java');
   if (onPath) candidates.push(onPath);
   let best;
@@ -115,11 +126,22 @@ export async function ensureTemporalTestServer(step) {
     const start = Date.now();
     log(step, 'fetching the Temporal test server and its classpath with Maven (first time only)');
     fs.mkdirSync(LOGS, { recursive: true });
-    await run(mvn, ['-B', '-q', '-f', path.join(here, '..', 'provision', 'temporal-test-server.pom.xml'),
-      'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${lib}`], {
-      quiet: true,
-      logFile: path.join(LOGS, 'temporal-test-server.log'),
-    });
+    await run(
+      mvn,
+      [
+        '-B',
+        '-q',
+        '-f',
+        path.join(here, '..', 'provision', 'temporal-test-server.pom.xml'),
+        'dependency:copy-dependencies',
+        '-DincludeScope=runtime',
+        `-DoutputDirectory=${lib}`,
+      ],
+      {
+        quiet: true,
+        logFile: path.join(LOGS, 'temporal-test-server.log'),
+      },
+    );
     fs.writeFileSync(path.join(lib, '.complete'), new Date().toISOString());
     log(step, `Temporal test server ready in ${elapsed(start)}`);
   }

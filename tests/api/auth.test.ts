@@ -32,7 +32,11 @@ let clientToken: string;
 let editorToken: string;
 
 beforeAll(async () => {
-  [adminToken, clientToken, editorToken] = await Promise.all([tokenFor('admin'), tokenFor('client'), tokenFor('editor')]);
+  [adminToken, clientToken, editorToken] = await Promise.all([
+    tokenFor('admin'),
+    tokenFor('client'),
+    tokenFor('editor'),
+  ]);
 });
 
 test('no token → 401 with the French message', async () => {

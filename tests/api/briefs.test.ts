@@ -42,14 +42,21 @@ let appTemporal: () => Promise<Client>;
 
 async function ensureNamespace(connection: Connection): Promise<void> {
   try {
-    await connection.workflowService.registerNamespace({ namespace: NAMESPACE, workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) } });
+    await connection.workflowService.registerNamespace({
+      namespace: NAMESPACE,
+      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) },
+    });
   } catch (error) {
     if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
   }
-  await waitUntil(async () => {
-    await connection.workflowService.describeNamespace({ namespace: NAMESPACE });
-    return true;
-  }, 20_000, 'the test namespace');
+  await waitUntil(
+    async () => {
+      await connection.workflowService.describeNamespace({ namespace: NAMESPACE });
+      return true;
+    },
+    20_000,
+    'the test namespace',
+  );
 }
 
 beforeAll(async () => {
@@ -64,7 +71,12 @@ beforeAll(async () => {
   // The signed-in case: the token check is the auth middleware's own suite; here any token is user-1.
   const app = createApp({
     ...deps,
-    verifyToken: async () => ({ id: signedIn ?? 'user-1', email: 'client@example.com', emailVerified: true, roles: ['user'] }),
+    verifyToken: async () => ({
+      id: signedIn ?? 'user-1',
+      email: 'client@example.com',
+      emailVerified: true,
+      roles: ['user'],
+    }),
   });
   server = await new Promise<http.Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -88,7 +100,10 @@ beforeAll(async () => {
 afterAll(async () => {
   // The briefs' workflows wait 7 days for a payment: end them so the namespace stays clean.
   for await (const execution of temporal?.workflow.list({ query: 'ExecutionStatus = "Running"' }) ?? []) {
-    await temporal.workflow.getHandle(execution.workflowId).terminate('fin du test').catch(() => undefined);
+    await temporal.workflow
+      .getHandle(execution.workflowId)
+      .terminate('fin du test')
+      .catch(() => undefined);
   }
   worker?.shutdown();
   await workerRun?.catch(() => undefined);
@@ -297,7 +312,9 @@ describe('POST /api/briefs', () => {
       offerPriceCents: quote.offerPriceCents,
     });
     const storedDate = brief.desiredDeliveryDate as unknown;
-    expect(storedDate instanceof Date ? storedDate.toISOString().slice(0, 10) : storedDate).toBe(payload.desiredDeliveryDate);
+    expect(storedDate instanceof Date ? storedDate.toISOString().slice(0, 10) : storedDate).toBe(
+      payload.desiredDeliveryDate,
+    );
   });
 
   test('the same Idempotency-Key makes one brief, one workflow and one e-mail, even when raced', async () => {
@@ -384,9 +401,21 @@ describe('POST /api/briefs refuses bad input in French', () => {
 
   test('wizard: final duration by steps of 0.5 and an unknown upload session', async () => {
     const steps = await submit(wizardPayload({ final_duration: 1.2 }));
-    expect(steps).toEqual({ status: 400, body: { error: BRIEF_MESSAGES.wizardRequired, fields: { final_duration: 'La durée finale se choisit par pas de 0,5 minute.' } } });
+    expect(steps).toEqual({
+      status: 400,
+      body: {
+        error: BRIEF_MESSAGES.wizardRequired,
+        fields: { final_duration: 'La durée finale se choisit par pas de 0,5 minute.' },
+      },
+    });
     const session = await submit(wizardPayload({ upload_session_id: randomUUID() }));
-    expect(session).toEqual({ status: 400, body: { error: 'Certains champs sont invalides.', fields: { upload_session_id: 'Session de téléversement introuvable.' } } });
+    expect(session).toEqual({
+      status: 400,
+      body: {
+        error: 'Certains champs sont invalides.',
+        fields: { upload_session_id: 'Session de téléversement introuvable.' },
+      },
+    });
   });
 
   test('an upload session joins the brief only with its secret', async () => {
@@ -396,8 +425,16 @@ describe('POST /api/briefs refuses bad input in French', () => {
       body: JSON.stringify({ area: 'wizard' }),
     });
     const { sessionId, secret } = (await opened.json()) as { sessionId: string; secret: string };
-    const stranger = await submit(wizardPayload({ upload_session_id: sessionId }), { 'X-Upload-Session': 'not-the-secret' });
-    expect(stranger).toEqual({ status: 400, body: { error: 'Certains champs sont invalides.', fields: { upload_session_id: 'Session de téléversement introuvable.' } } });
+    const stranger = await submit(wizardPayload({ upload_session_id: sessionId }), {
+      'X-Upload-Session': 'not-the-secret',
+    });
+    expect(stranger).toEqual({
+      status: 400,
+      body: {
+        error: 'Certains champs sont invalides.',
+        fields: { upload_session_id: 'Session de téléversement introuvable.' },
+      },
+    });
     const holder = await submit(wizardPayload({ upload_session_id: sessionId }), { 'X-Upload-Session': secret });
     expect(holder.status).toBe(201);
   });
@@ -421,16 +458,27 @@ describe('POST /api/briefs refuses bad input in French', () => {
     for (const totalRushDurationProvided of [undefined, '', 0, -1, 'abc']) {
       expect(await submit(fullPayload({ totalRushDurationProvided }))).toEqual({
         status: 400,
-        body: { error: BRIEF_MESSAGES.rushDuration, fields: { totalRushDurationProvided: BRIEF_MESSAGES.rushDuration } },
+        body: {
+          error: BRIEF_MESSAGES.rushDuration,
+          fields: { totalRushDurationProvided: BRIEF_MESSAGES.rushDuration },
+        },
       });
     }
   });
 
   test('full form: a delivery date before the working-day minimum names N and the first possible date', async () => {
     const today = todayIn();
-    const payload = fullPayload({ serviceCategory: 'vfx', visualComplexity: 'cinematic', specialFeatures: [], desiredDeliveryDate: addWorkingDays(today, 3) });
+    const payload = fullPayload({
+      serviceCategory: 'vfx',
+      visualComplexity: 'cinematic',
+      specialFeatures: [],
+      desiredDeliveryDate: addWorkingDays(today, 3),
+    });
     const minimum = minimumWorkingDays('vfx', 'cinematic');
-    const message = deliveryDateMessage(minimum, earliestDeliveryDate({ serviceCategory: 'vfx', visualComplexity: 'cinematic', today }));
+    const message = deliveryDateMessage(
+      minimum,
+      earliestDeliveryDate({ serviceCategory: 'vfx', visualComplexity: 'cinematic', today }),
+    );
     expect(message).toContain(`${minimum} jours ouvrés`);
     expect(await submit(payload)).toEqual({
       status: 400,
@@ -470,7 +518,10 @@ describe('POST /api/briefs refuses bad input in French', () => {
   test('a malformed Idempotency-Key header', async () => {
     expect(await submit(wizardPayload(), { 'Idempotency-Key': 'x'.repeat(201) })).toEqual({
       status: 400,
-      body: { error: 'En-tête Idempotency-Key invalide.', fields: { 'Idempotency-Key': 'Une clé de 1 à 200 caractères visibles est attendue.' } },
+      body: {
+        error: 'En-tête Idempotency-Key invalide.',
+        fields: { 'Idempotency-Key': 'Une clé de 1 à 200 caractères visibles est attendue.' },
+      },
     });
   });
 });

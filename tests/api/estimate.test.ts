@@ -37,14 +37,29 @@ test('POST /api/estimate answers the engine’s own estimate plus the launch off
 });
 
 test('POST /api/estimate derives the category and fills the defaults', async () => {
-  const response = await postEstimate({ visualComplexity: 'professional', currency: 'usd', features: { customGraphics: true } });
+  const response = await postEstimate({
+    visualComplexity: 'professional',
+    currency: 'usd',
+    features: { customGraphics: true },
+  });
   expect(response.status).toBe(200);
   // motion: 2.9 h × 3.276 = 9.5004 → 10 h × 54 $
-  expect(await response.json()).toMatchObject({ serviceCategory: 'motion', finalMinutes: 5, rushMinutes: 30, billedHours: 10, price: 540 });
+  expect(await response.json()).toMatchObject({
+    serviceCategory: 'motion',
+    finalMinutes: 5,
+    rushMinutes: 30,
+    billedHours: 10,
+    price: 540,
+  });
 });
 
 test('bad input → 400 with French messages naming each field', async () => {
-  const response = await postEstimate({ visualComplexity: 'ultra', currency: 'gbp', rushMinutes: -3, features: { karaoke: true } });
+  const response = await postEstimate({
+    visualComplexity: 'ultra',
+    currency: 'gbp',
+    rushMinutes: -3,
+    features: { karaoke: true },
+  });
   expect(response.status).toBe(400);
   expect(await response.json()).toEqual({
     error: MESSAGES.invalidInput,
@@ -60,7 +75,10 @@ test('bad input → 400 with French messages naming each field', async () => {
 test('no body, or an empty object → 400 saying what is missing', async () => {
   const noBody = await fetch(`${appUrl}/api/estimate`, { method: 'POST' });
   expect(noBody.status).toBe(400);
-  expect(await noBody.json()).toEqual({ error: MESSAGES.invalidInput, fields: { _: 'La demande d’estimation doit être un objet JSON.' } });
+  expect(await noBody.json()).toEqual({
+    error: MESSAGES.invalidInput,
+    fields: { _: 'La demande d’estimation doit être un objet JSON.' },
+  });
 
   const empty = await postEstimate({});
   expect(empty.status).toBe(400);
@@ -86,7 +104,12 @@ test('places left = offer places − checkouts holding a place (paid, being paid
       .fork()
       .transactional(async (em) => {
         const before = await readPublicPricingSettings(em);
-        const brief = em.create(Brief, { id: randomUUID(), funnel: 'wizard', email: 'offre@example.com', status: 'pending_payment' });
+        const brief = em.create(Brief, {
+          id: randomUUID(),
+          funnel: 'wizard',
+          email: 'offre@example.com',
+          status: 'pending_payment',
+        });
         const checkout = (status: CheckoutSessionStatus, launchOfferClaimed: boolean, expiresInMs = 3_600_000) =>
           em.create(CheckoutSession, {
             brief,

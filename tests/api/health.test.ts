@@ -24,7 +24,9 @@ test('health reports all six components ok on the running stack', async () => {
 /** A mail server of this test's own, so stopping it leaves the shared stack alone. */
 function startMailServer(smtpPort: number, webPort: number): ChildProcess {
   const bin = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'maildev');
-  return spawn(bin, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'], { stdio: 'ignore' });
+  return spawn(bin, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'], {
+    stdio: 'ignore',
+  });
 }
 
 async function freePort(): Promise<number> {

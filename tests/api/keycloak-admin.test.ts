@@ -49,7 +49,10 @@ describe('Keycloak realm and service account', () => {
 
   it('refuses a wrong client secret', async () => {
     const intruder = new KeycloakAdminClient({ ...options, clientSecret: 'not-the-secret' });
-    await expect(intruder.findUserByEmail('client@rushflow.local')).rejects.toMatchObject({ name: 'KeycloakAdminError', status: 401 });
+    await expect(intruder.findUserByEmail('client@rushflow.local')).rejects.toMatchObject({
+      name: 'KeycloakAdminError',
+      status: 401,
+    });
   });
 });
 
@@ -88,7 +91,13 @@ describe('demo accounts', () => {
 
   it('stores the editor as Léa Martin with a verified e-mail, found whatever the case', async () => {
     const editor = await admin.findUserByEmail('Monteur@Rushflow.LOCAL');
-    expect(editor).toMatchObject({ email: 'monteur@rushflow.local', firstName: 'Léa', lastName: 'Martin', emailVerified: true, enabled: true });
+    expect(editor).toMatchObject({
+      email: 'monteur@rushflow.local',
+      firstName: 'Léa',
+      lastName: 'Martin',
+      emailVerified: true,
+      enabled: true,
+    });
   });
 });
 
@@ -107,9 +116,22 @@ describe('users and roles', () => {
 
   it('refuses a second account with the same e-mail', async () => {
     const email = freshEmail();
-    createdIds.push(await admin.createUser({ email, firstName: 'Paul', lastName: 'Roux', password: 'Secret123!', emailVerified: true }));
+    createdIds.push(
+      await admin.createUser({
+        email,
+        firstName: 'Paul',
+        lastName: 'Roux',
+        password: 'Secret123!',
+        emailVerified: true,
+      }),
+    );
 
-    const duplicate = admin.createUser({ email: email.toUpperCase(), firstName: 'Paul', lastName: 'Roux', emailVerified: true });
+    const duplicate = admin.createUser({
+      email: email.toUpperCase(),
+      firstName: 'Paul',
+      lastName: 'Roux',
+      emailVerified: true,
+    });
     await expect(duplicate).rejects.toBeInstanceOf(KeycloakAdminError);
     await expect(duplicate).rejects.toMatchObject({ status: 409 });
   });

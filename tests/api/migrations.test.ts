@@ -127,7 +127,9 @@ test('the migrations apply to an empty database: tables, indexes and default set
   expect(indexes.get('projects_client_id_created_at_index')).toMatch(/client_id, created_at DESC/);
 
   const settings = await onScratch(async (client) => {
-    const { rows } = await client.query<{ key: string; value: unknown }>('select key, value from settings order by key');
+    const { rows } = await client.query<{ key: string; value: unknown }>(
+      'select key, value from settings order by key',
+    );
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
   });
   expect(settings).toEqual({ revision_window_days: 3, max_revisions: 3, launch_offer_places: 10 });
@@ -200,7 +202,11 @@ describe('with a paid brief and its project', () => {
     expect(loaded.revisionCount).toBe(0);
     expect(loaded.maxRevisions).toBe(3);
     expect(loaded.version).toBe(1);
-    expect(loaded.briefData).toEqual({ objective: 'inspirer', delivery_formats: ['horizontal', 'vertical'], needs_subtitles: true });
+    expect(loaded.briefData).toEqual({
+      objective: 'inspirer',
+      delivery_formats: ['horizontal', 'vertical'],
+      needs_subtitles: true,
+    });
     expect(loaded.brief.id).toBe(briefId);
     expect(loaded.brief.priceCents).toBe(12_345);
     expect(loaded.brief.offerPriceCents).toBe(8_642);
@@ -276,6 +282,8 @@ test('rolling every migration back leaves no application table', async () => {
   expect(reverted).toEqual(MIGRATIONS.map((migration) => migration.name).reverse());
   // Only the migrator's own bookkeeping table remains, and it is empty.
   expect(await publicTables()).toEqual(['mikro_orm_migrations']);
-  const executed = await onScratch(async (client) => (await client.query('select count(*)::int as n from mikro_orm_migrations')).rows[0].n);
+  const executed = await onScratch(
+    async (client) => (await client.query('select count(*)::int as n from mikro_orm_migrations')).rows[0].n,
+  );
   expect(executed).toBe(0);
 });

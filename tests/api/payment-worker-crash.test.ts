@@ -51,8 +51,17 @@ test('worker SIGKILLed inside the project creation, restarted → the project is
     workflowId: briefWorkflowId(brief.id),
     args: [{ briefId: brief.id }],
   });
-  await handle.signal(paymentConfirmedSignal, { sessionId, eventId: 'evt_crash', amount: brief.offerPriceCents!, currency: 'eur' });
-  await waitUntil(async () => first.output().includes('project creation paused'), 90_000, 'the paused project creation');
+  await handle.signal(paymentConfirmedSignal, {
+    sessionId,
+    eventId: 'evt_crash',
+    amount: brief.offerPriceCents!,
+    currency: 'eur',
+  });
+  await waitUntil(
+    async () => first.output().includes('project creation paused'),
+    90_000,
+    'the paused project creation',
+  );
   await workers.kill(first.child);
   expect(await stack.db.orm.em.fork().count(Project, { brief: brief.id })).toBe(0);
 
@@ -61,15 +70,22 @@ test('worker SIGKILLed inside the project creation, restarted → the project is
   expect(result.paid).toBe(true);
   expect(await stack.db.orm.em.fork().count(Project, { brief: brief.id })).toBe(1);
   await waitUntil(
-    async () => (await stack.db.orm.em.fork().count(SentEmail, { recipient: email, template: PAYMENT_RECEIPT_TEMPLATE, sentAt: { $ne: null } })) === 1,
+    async () =>
+      (await stack.db.orm.em
+        .fork()
+        .count(SentEmail, { recipient: email, template: PAYMENT_RECEIPT_TEMPLATE, sentAt: { $ne: null } })) === 1,
     30_000,
     'the receipt',
   );
-  expect((await stack.mail.emailsTo(email)).filter((message) => message.subject.startsWith('Paiement confirmé'))).toHaveLength(1);
+  expect(
+    (await stack.mail.emailsTo(email)).filter((message) => message.subject.startsWith('Paiement confirmé')),
+  ).toHaveLength(1);
   // The project workflow runs on the real server with its search attributes.
   const project = await stack.db.orm.em.fork().findOneOrFail(Project, { brief: brief.id });
   const description = await stack.temporal.workflow.getHandle(`project-${project.id}`).describe();
   expect(description.typedSearchAttributes.get(RUSHFLOW_CLIENT_EMAIL)).toBe(email);
   // The saga has moved on by now (assignment); the attribute follows the project's status.
-  expect(['brief_received', 'waiting_for_editor', 'assigned']).toContain(description.typedSearchAttributes.get(RUSHFLOW_STATUS));
+  expect(['brief_received', 'waiting_for_editor', 'assigned']).toContain(
+    description.typedSearchAttributes.get(RUSHFLOW_STATUS),
+  );
 });

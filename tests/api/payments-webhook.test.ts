@@ -4,7 +4,13 @@ import { Brief, CheckoutSession, Project, SentEmail } from '../../db/entities';
 import { PAYMENT_MESSAGES, type CheckoutAnswer, type PaymentState } from '../../domain/payments';
 import { PAYMENT_RECEIPT_TEMPLATE } from '../../workflows/contracts/brief';
 import { waitUntil } from '../support/mail-server';
-import { checkoutEvent, deliverWebhook, postJson, startPaymentStack, type PaymentStack } from '../support/payment-stack';
+import {
+  checkoutEvent,
+  deliverWebhook,
+  postJson,
+  startPaymentStack,
+  type PaymentStack,
+} from '../support/payment-stack';
 
 /**
  * The payment saga through the api in process: checkout (stripe-mock validates the Stripe call),
@@ -50,7 +56,10 @@ async function submitBrief(email: string): Promise<string> {
 }
 
 async function checkout(briefId: string) {
-  return postJson(`${stack.baseUrl}/api/briefs/${briefId}/checkout`) as Promise<{ status: number; body: CheckoutAnswer & Record<string, unknown> }>;
+  return postJson(`${stack.baseUrl}/api/briefs/${briefId}/checkout`) as Promise<{
+    status: number;
+    body: CheckoutAnswer & Record<string, unknown>;
+  }>;
 }
 
 async function paymentState(sessionId: string): Promise<PaymentState> {
@@ -66,7 +75,12 @@ test('checkout: the server decides the amount, reuses the open session, and the 
 
   const first = await checkout(briefId);
   expect(first.status).toBe(200);
-  expect(first.body).toMatchObject({ amount: brief.offerPriceCents, currency: 'eur', launchOffer: true, simulated: true });
+  expect(first.body).toMatchObject({
+    amount: brief.offerPriceCents,
+    currency: 'eur',
+    launchOffer: true,
+    simulated: true,
+  });
   expect(first.body.sessionId).toMatch(/^cs_test_sim_/);
   expect(first.body.checkoutUrl).toBe(`${stack.config.APP_URL}/checkout/simulated?session_id=${first.body.sessionId}`);
   // A double click or a second tab gets the same session (and the same offer place).
@@ -76,21 +90,40 @@ test('checkout: the server decides the amount, reuses the open session, and the 
 
   expect(await paymentState(first.body.sessionId)).toEqual({ state: 'creating' });
   expect((await fetch(`${stack.baseUrl}/api/payments/cs_test_unknown_session`)).status).toBe(404);
-  expect(await paymentState('cs_test_unknown_session')).toEqual({ state: 'error', message: PAYMENT_MESSAGES.noPendingBrief });
+  expect(await paymentState('cs_test_unknown_session')).toEqual({
+    state: 'error',
+    message: PAYMENT_MESSAGES.noPendingBrief,
+  });
   expect((await checkout('not-a-uuid')).status).toBe(400);
   expect((await checkout(randomUUID())).status).toBe(404);
 
   // A forged or stale delivery changes nothing.
-  const forged = JSON.stringify(checkoutEvent('checkout.session.completed', { id: first.body.sessionId, briefId, amount: 1 }));
+  const forged = JSON.stringify(
+    checkoutEvent('checkout.session.completed', { id: first.body.sessionId, briefId, amount: 1 }),
+  );
   expect(await deliverWebhook(stack.baseUrl, stack.stripe, forged, 'whsec_wrong')).toBe(400);
-  expect(await deliverWebhook(stack.baseUrl, stack.stripe, forged, secret(), Math.floor(Date.now() / 1000) - 3600)).toBe(400);
-  const unsigned = await fetch(`${stack.baseUrl}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged });
+  expect(
+    await deliverWebhook(stack.baseUrl, stack.stripe, forged, secret(), Math.floor(Date.now() / 1000) - 3600),
+  ).toBe(400);
+  const unsigned = await fetch(`${stack.baseUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: forged,
+  });
   expect(unsigned.status).toBe(400);
-  expect((await stack.db.orm.em.fork().findOneOrFail(CheckoutSession, { sessionId: first.body.sessionId })).status).toBe('open');
+  expect(
+    (await stack.db.orm.em.fork().findOneOrFail(CheckoutSession, { sessionId: first.body.sessionId })).status,
+  ).toBe('open');
 
   // The simulated page's "Payer": a correctly signed event through the real endpoint.
   const view = await (await fetch(`${stack.baseUrl}/api/payments/simulated/${first.body.sessionId}`)).json();
-  expect(view).toMatchObject({ briefId, amount: brief.offerPriceCents, currency: 'eur', customerEmail: email, status: 'open' });
+  expect(view).toMatchObject({
+    briefId,
+    amount: brief.offerPriceCents,
+    currency: 'eur',
+    customerEmail: email,
+    status: 'open',
+  });
   const paid = await postJson(`${stack.baseUrl}/api/payments/simulated/${first.body.sessionId}/pay`);
   expect(paid).toEqual({ status: 200, body: { redirectUrl: `/payment-success?session_id=${first.body.sessionId}` } });
 
@@ -102,7 +135,14 @@ test('checkout: the server decides the amount, reuses the open session, and the 
   // Created as `brief_received`; its workflow may already have moved on to the assignment.
   expect(['brief_received', 'waiting_for_editor', 'assigned']).toContain(project.status);
   expect((await checkout(briefId)).status).toBe(409);
-  await waitUntil(async () => (await stack.db.orm.em.fork().count(SentEmail, { recipient: email, template: PAYMENT_RECEIPT_TEMPLATE, sentAt: { $ne: null } })) === 1, 30_000, 'the receipt');
+  await waitUntil(
+    async () =>
+      (await stack.db.orm.em
+        .fork()
+        .count(SentEmail, { recipient: email, template: PAYMENT_RECEIPT_TEMPLATE, sentAt: { $ne: null } })) === 1,
+    30_000,
+    'the receipt',
+  );
 });
 
 /** A small seeded generator, so a failing storm can be replayed. */
@@ -116,7 +156,9 @@ function seeded(seed: number) {
 
 test('webhook storm: 200 deliveries over 20 briefs → exactly one project per paid brief, none for unpaid, one receipt each', async () => {
   const random = seeded(20261203);
-  const briefs = await Promise.all(Array.from({ length: 20 }, (_, index) => submitBrief(`storm-${index}-${randomUUID()}@example.com`)));
+  const briefs = await Promise.all(
+    Array.from({ length: 20 }, (_, index) => submitBrief(`storm-${index}-${randomUUID()}@example.com`)),
+  );
   const sessions = [];
   for (const briefId of briefs) {
     const { body } = await checkout(briefId);
@@ -150,7 +192,11 @@ test('webhook storm: 200 deliveries over 20 briefs → exactly one project per p
   while (deliveries.length < 200) {
     const event = events[Math.floor(random() * events.length)];
     const stale = random() < 0.5;
-    deliveries.push({ payload: event.payload, secret: stale ? secret() : 'whsec_attacker', timestamp: stale ? Math.floor(Date.now() / 1000) - 900 : undefined });
+    deliveries.push({
+      payload: event.payload,
+      secret: stale ? secret() : 'whsec_attacker',
+      timestamp: stale ? Math.floor(Date.now() / 1000) - 900 : undefined,
+    });
   }
   deliveries.splice(200);
   for (let index = deliveries.length - 1; index > 0; index -= 1) {
@@ -166,7 +212,13 @@ test('webhook storm: 200 deliveries over 20 briefs → exactly one project per p
   const queue = [...deliveries];
   const workers = Array.from({ length: 8 }, async () => {
     for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
-      const status = await deliverWebhook(stack.baseUrl, stack.stripe, delivery.payload, delivery.secret, delivery.timestamp);
+      const status = await deliverWebhook(
+        stack.baseUrl,
+        stack.stripe,
+        delivery.payload,
+        delivery.secret,
+        delivery.timestamp,
+      );
       if (status === 200) statuses.ok += 1;
       else if (status === 400) statuses.badSignature += 1;
       else {
@@ -183,7 +235,11 @@ test('webhook storm: 200 deliveries over 20 briefs → exactly one project per p
 
   const paidBriefs = briefs.slice(0, 12);
   const unpaidBriefs = briefs.slice(12);
-  await waitUntil(async () => (await stack.db.orm.em.fork().count(Project, { brief: { $in: paidBriefs } })) === 12, 120_000, '12 projects');
+  await waitUntil(
+    async () => (await stack.db.orm.em.fork().count(Project, { brief: { $in: paidBriefs } })) === 12,
+    120_000,
+    '12 projects',
+  );
   const em = stack.db.orm.em.fork();
   for (const briefId of paidBriefs) expect(await em.count(Project, { brief: briefId })).toBe(1);
   expect(await em.count(Project, { brief: { $in: unpaidBriefs } })).toBe(0);
@@ -192,26 +248,49 @@ test('webhook storm: 200 deliveries over 20 briefs → exactly one project per p
   expect(statusesByBrief.filter((row) => row.status === 'failed')).toHaveLength(2);
   expect(statusesByBrief.filter((row) => row.status === 'expired')).toHaveLength(6);
 
-  const emails = await Promise.all(paidBriefs.map((briefId) => em.findOneOrFail(Brief, briefId).then((brief) => brief.email)));
+  const emails = await Promise.all(
+    paidBriefs.map((briefId) => em.findOneOrFail(Brief, briefId).then((brief) => brief.email)),
+  );
   await waitUntil(
-    async () => (await stack.db.orm.em.fork().count(SentEmail, { recipient: { $in: emails }, template: PAYMENT_RECEIPT_TEMPLATE, sentAt: { $ne: null } })) === 12,
+    async () =>
+      (await stack.db.orm.em.fork().count(SentEmail, {
+        recipient: { $in: emails },
+        template: PAYMENT_RECEIPT_TEMPLATE,
+        sentAt: { $ne: null },
+      })) === 12,
     60_000,
     'the receipts',
   );
   // Settle: a late duplicate must not add a second receipt.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  for (const email of emails) expect(await stack.db.orm.em.fork().count(SentEmail, { recipient: email, template: PAYMENT_RECEIPT_TEMPLATE })).toBe(1);
-  expect(await stack.mail.emails().then((all) => all.filter((m) => m.subject.startsWith('Paiement confirmé') && emails.includes(m.to[0].address)).length)).toBe(12);
+  for (const email of emails)
+    expect(
+      await stack.db.orm.em.fork().count(SentEmail, { recipient: email, template: PAYMENT_RECEIPT_TEMPLATE }),
+    ).toBe(1);
+  expect(
+    await stack.mail
+      .emails()
+      .then(
+        (all) =>
+          all.filter((m) => m.subject.startsWith('Paiement confirmé') && emails.includes(m.to[0].address)).length,
+      ),
+  ).toBe(12);
 });
 
 test('launch-offer race: 20 concurrent checkouts for the last 3 places → exactly 3 discounted', async () => {
   const em = stack.db.orm.em.fork();
   const taken = Number(
-    (await em.getConnection().execute<{ taken: string }[]>(
-      `select count(*) as taken from checkout_sessions where launch_offer_claimed and (status in ('processing','paid') or (status = 'open' and expires_at > now()))`,
-    ))[0].taken,
+    (
+      await em
+        .getConnection()
+        .execute<{ taken: string }[]>(
+          `select count(*) as taken from checkout_sessions where launch_offer_claimed and (status in ('processing','paid') or (status = 'open' and expires_at > now()))`,
+        )
+    )[0].taken,
   );
-  await em.getConnection().execute(`update settings set value = ?::jsonb where key = 'launch_offer_places'`, [String(taken + 3)]);
+  await em
+    .getConnection()
+    .execute(`update settings set value = ?::jsonb where key = 'launch_offer_places'`, [String(taken + 3)]);
   const { storeWizardBrief } = await import('../support/payment-stack');
   const briefs = await Promise.all(Array.from({ length: 20 }, () => storeWizardBrief(stack.db)));
   const answers = await Promise.all(briefs.map((brief) => checkout(brief.id)));

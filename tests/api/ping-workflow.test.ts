@@ -11,7 +11,11 @@ test('the ping workflow runs on the stack’s worker and is recorded by the dev 
   const client = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   try {
     const nonce = randomUUID();
-    const handle = await client.workflow.start(pingWorkflow, { taskQueue: TASK_QUEUE, workflowId: pingWorkflowId(nonce), args: [nonce] });
+    const handle = await client.workflow.start(pingWorkflow, {
+      taskQueue: TASK_QUEUE,
+      workflowId: pingWorkflowId(nonce),
+      args: [nonce],
+    });
     expect(await handle.result()).toBe(expectedPong(nonce));
     const description = await handle.describe();
     expect(description.status.name).toBe('COMPLETED');

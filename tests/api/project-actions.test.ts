@@ -8,7 +8,12 @@ import { EditorProfile, Project, ProjectFile } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { connectTemporal } from '../../api/temporal/client';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { PROJECT_ACTION_MESSAGES, PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
+import {
+  PROJECT_ACTION_MESSAGES,
+  PROJECT_WORKFLOW_TYPE,
+  projectWorkflowId,
+  type ProjectWorkflowInput,
+} from '../../workflows/contracts/project';
 import { loginWithPassword } from '../support/keycloak-login';
 import { waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
@@ -31,12 +36,26 @@ const tokens = { admin: '', editor: '', client: '' };
 let restoreOtherEditors: (() => Promise<void>) | undefined;
 
 function login(email: string, password: string) {
-  return loginWithPassword({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/login`, email, password });
+  return loginWithPassword({
+    keycloakUrl: config.KEYCLOAK_URL,
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
+    redirectUri: `${appUrl}/login`,
+    email,
+    password,
+  });
 }
 
 async function post(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { error?: string; project?: { status: string; revisionCount: number } } };
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: string; project?: { status: string; revisionCount: number } },
+  };
 }
 
 async function newProject(title: string): Promise<string> {
@@ -48,7 +67,11 @@ async function newProject(title: string): Promise<string> {
     deliveryDate: new Date(Date.now() + 10 * 86_400_000),
   });
   const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, { taskQueue: TASK_QUEUE, workflowId: projectWorkflowId(projectId), args });
+  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
+    taskQueue: TASK_QUEUE,
+    workflowId: projectWorkflowId(projectId),
+    args,
+  });
   return projectId;
 }
 
@@ -94,30 +117,58 @@ test('the editor starts and completes, the client asks a revision; wrong role or
   await waitUntil(async () => (await statusOf(projectId)) === 'assigned', 30_000, 'the assignment');
   const path = (action: string) => `/api/projects/${projectId}/actions/${action}`;
 
-  expect(await post(path('start'), tokens.client)).toEqual({ status: 403, body: { error: 'Seul le monteur du projet peut faire cette action.' } });
-  expect(await post(path('complete'), tokens.editor)).toEqual({ status: 409, body: { error: 'Action impossible : le projet est « Assigné au monteur ».' } });
+  expect(await post(path('start'), tokens.client)).toEqual({
+    status: 403,
+    body: { error: 'Seul le monteur du projet peut faire cette action.' },
+  });
+  expect(await post(path('complete'), tokens.editor)).toEqual({
+    status: 409,
+    body: { error: 'Action impossible : le projet est « Assigné au monteur ».' },
+  });
   expect((await post(path('nope'), tokens.editor)).status).toBe(404);
-  expect(await post(`/api/projects/00000000-0000-4000-8000-000000000000/actions/start`, tokens.admin)).toEqual({ status: 404, body: { error: 'Projet introuvable' } });
+  expect(await post(`/api/projects/00000000-0000-4000-8000-000000000000/actions/start`, tokens.admin)).toEqual({
+    status: 404,
+    body: { error: 'Projet introuvable' },
+  });
   expect(await statusOf(projectId)).toBe('assigned');
 
   const started = await post(path('start'), tokens.editor);
   expect(started.status).toBe(200);
   expect(started.body.project?.status).toBe('in_progress');
-  expect(await post(path('complete'), tokens.editor)).toEqual({ status: 409, body: { error: PROJECT_ACTION_MESSAGES.noFinalFile } });
+  expect(await post(path('complete'), tokens.editor)).toEqual({
+    status: 409,
+    body: { error: PROJECT_ACTION_MESSAGES.noFinalFile },
+  });
 
   const em = orm.em.fork();
-  em.create(ProjectFile, { project: projectId, filename: 'final.mp4', fileType: 'final', storageBucket: 'video-uploads', storageKey: `${projectId}/final/1-final.mp4`, fileSize: 10, uploadedBy: accounts.editor.id });
+  em.create(ProjectFile, {
+    project: projectId,
+    filename: 'final.mp4',
+    fileType: 'final',
+    storageBucket: 'video-uploads',
+    storageKey: `${projectId}/final/1-final.mp4`,
+    fileSize: 10,
+    uploadedBy: accounts.editor.id,
+  });
   await em.flush();
   expect((await post(path('complete'), tokens.editor)).body.project?.status).toBe('completed');
 
-  expect(await post(path('requestRevision'), tokens.client, { feedback: '  ' })).toEqual({ status: 400, body: { error: PROJECT_ACTION_MESSAGES.feedbackEmpty } });
+  expect(await post(path('requestRevision'), tokens.client, { feedback: '  ' })).toEqual({
+    status: 400,
+    body: { error: PROJECT_ACTION_MESSAGES.feedbackEmpty },
+  });
   const revision = await post(path('requestRevision'), tokens.client, { feedback: 'Couper la fin' });
   expect(revision.body.project).toMatchObject({ status: 'revision_requested', revisionCount: 1 });
   expect((await post(path('completeRevision'), tokens.editor)).body.project?.status).toBe('completed');
 
   // The Temporal UI filter: search attributes follow the status.
   await waitUntil(
-    async () => (await temporal.workflow.count(`WorkflowId = "${projectWorkflowId(projectId)}" AND RushflowStatus = "completed" AND RushflowClientEmail = "${accounts.client.email}" AND RushflowEditorId = "${accounts.editor.id}"`)).count === 1,
+    async () =>
+      (
+        await temporal.workflow.count(
+          `WorkflowId = "${projectWorkflowId(projectId)}" AND RushflowStatus = "completed" AND RushflowClientEmail = "${accounts.client.email}" AND RushflowEditorId = "${accounts.editor.id}"`,
+        )
+      ).count === 1,
     30_000,
     'the search attributes',
   );
@@ -127,11 +178,15 @@ test('admin cancellation and manual assignment go through /api/admin; others are
   const projectId = await newProject('Annulation api');
   await waitUntil(async () => (await statusOf(projectId)) === 'assigned', 30_000, 'the assignment');
   expect((await post(`/api/admin/projects/${projectId}/cancel`, tokens.client)).status).toBe(403);
-  expect(await post(`/api/admin/projects/${projectId}/assign`, tokens.admin, { editorId: accounts.editor.id })).toEqual({ status: 409, body: { error: PROJECT_ACTION_MESSAGES.assignWrongStatus } });
+  expect(await post(`/api/admin/projects/${projectId}/assign`, tokens.admin, { editorId: accounts.editor.id })).toEqual(
+    { status: 409, body: { error: PROJECT_ACTION_MESSAGES.assignWrongStatus } },
+  );
   const loadBefore = (await orm.em.fork().findOneOrFail(EditorProfile, accounts.editor.id)).currentProjectsCount;
   const cancelled = await post(`/api/admin/projects/${projectId}/cancel`, tokens.admin, { reason: 'Test' });
   expect(cancelled.status).toBe(200);
   expect(cancelled.body.project?.status).toBe('cancelled');
-  expect((await orm.em.fork().findOneOrFail(EditorProfile, accounts.editor.id)).currentProjectsCount).toBe(loadBefore - 1);
+  expect((await orm.em.fork().findOneOrFail(EditorProfile, accounts.editor.id)).currentProjectsCount).toBe(
+    loadBefore - 1,
+  );
   expect((await post(`/api/projects/${projectId}/actions/cancel`, tokens.admin)).status).toBe(409);
 });

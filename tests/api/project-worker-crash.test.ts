@@ -58,15 +58,28 @@ test('worker SIGKILLed during the editor’s start, restarted → the saga goes 
     deliveryDate: new Date(Date.now() + 10 * 86_400_000),
   });
   const statusOf = async () => (await stack.db.orm.em.fork().findOneOrFail(Project, projectId)).status;
-  const editor: ProjectActor = { id: accounts.editor.id, email: accounts.editor.email, emailVerified: true, roles: ['editor'], name: 'Démo Monteur' };
+  const editor: ProjectActor = {
+    id: accounts.editor.id,
+    email: accounts.editor.email,
+    emailVerified: true,
+    roles: ['editor'],
+    name: 'Démo Monteur',
+  };
 
   let worker = workers.start().child;
   const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  const handle = await stack.temporal.workflow.start(PROJECT_WORKFLOW_TYPE, { taskQueue: TASK_QUEUE, workflowId: projectWorkflowId(projectId), args });
+  const handle = await stack.temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
+    taskQueue: TASK_QUEUE,
+    workflowId: projectWorkflowId(projectId),
+    args,
+  });
   await waitUntil(async () => (await statusOf()) === 'assigned', 90_000, 'the assignment');
 
   // 'start' accepted by the workflow, then the worker dies before (or while) its activity commits.
-  const started = await handle.startUpdate(startUpdate, { args: [{ actor: editor }], waitForStage: WorkflowUpdateStage.ACCEPTED });
+  const started = await handle.startUpdate(startUpdate, {
+    args: [{ actor: editor }],
+    waitForStage: WorkflowUpdateStage.ACCEPTED,
+  });
   await workers.kill(worker);
   worker = workers.start().child;
   expect((await started.result()).status).toBe('in_progress');
@@ -74,12 +87,22 @@ test('worker SIGKILLed during the editor’s start, restarted → the saga goes 
 
   // The next transition works on the new worker.
   const files = stack.db.orm.em.fork();
-  files.create(ProjectFile, { project: projectId, filename: 'final.mp4', fileType: 'final', storageBucket: 'video-uploads', storageKey: `${projectId}/final/1-final.mp4`, fileSize: 10, uploadedBy: accounts.editor.id });
+  files.create(ProjectFile, {
+    project: projectId,
+    filename: 'final.mp4',
+    fileType: 'final',
+    storageBucket: 'video-uploads',
+    storageKey: `${projectId}/final/1-final.mp4`,
+    fileSize: 10,
+    uploadedBy: accounts.editor.id,
+  });
   await files.flush();
   expect((await handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).status).toBe('completed');
 
   // One status-history row per transition.
-  const history = await stack.db.orm.em.fork().find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'asc' } });
+  const history = await stack.db.orm.em
+    .fork()
+    .find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'asc' } });
   expect(history.map((row) => `${row.oldStatus ?? '∅'}→${row.newStatus}`)).toEqual([
     '∅→brief_received',
     'brief_received→assigned',
@@ -101,9 +124,16 @@ test('worker SIGKILLed during the editor’s start, restarted → the saga goes 
   // One e-mail per recipient and transition, in the table and in the mailbox.
   const client = accounts.client.email.toLowerCase();
   const editorMail = accounts.editor.email.toLowerCase();
-  const expected = [`${editorMail}:project_assigned_editor`, `${client}:project_assigned_client`, `${client}:project_started`, `${client}:project_completed`].sort();
+  const expected = [
+    `${editorMail}:project_assigned_editor`,
+    `${client}:project_assigned_client`,
+    `${client}:project_started`,
+    `${client}:project_completed`,
+  ].sort();
   const sentEmails = async () =>
-    (await stack.db.orm.em.fork().find(SentEmail, { recipient: { $in: [client, editorMail] }, sentAt: { $ne: null } })).map((row) => `${row.recipient}:${row.template}`).sort();
+    (await stack.db.orm.em.fork().find(SentEmail, { recipient: { $in: [client, editorMail] }, sentAt: { $ne: null } }))
+      .map((row) => `${row.recipient}:${row.template}`)
+      .sort();
   await waitUntil(async () => (await sentEmails()).length >= expected.length, 30_000, 'the e-mails');
   const mailbox = async () => [...(await stack.mail.emailsTo(client)), ...(await stack.mail.emailsTo(editorMail))];
   await waitUntil(async () => (await mailbox()).length >= expected.length, 30_000, 'the captured e-mails');

@@ -31,7 +31,12 @@ const keycloak = new KeycloakAdminClient({
 let orm: MikroORM;
 let server: http.Server;
 let base: string;
-const tokens: Record<'admin' | 'editor' | 'client' | 'otherEditor', string> = { admin: '', editor: '', client: '', otherEditor: '' };
+const tokens: Record<'admin' | 'editor' | 'client' | 'otherEditor', string> = {
+  admin: '',
+  editor: '',
+  client: '',
+  otherEditor: '',
+};
 let otherEditorId: string;
 let assignedProjectId: string;
 let completedProjectId: string;
@@ -47,10 +52,18 @@ function login(email: string, password: string): Promise<string> {
   });
 }
 
-async function call(path: string, token: string | null, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${base}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const type = response.headers.get('content-type') ?? '';
@@ -68,7 +81,13 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const otherEmail = `monteur-autre-${Date.now()}@rushflow.local`;
-  otherEditorId = await keycloak.createUser({ email: otherEmail, firstName: 'Autre', lastName: 'Monteur', password: 'Autre123!', emailVerified: true });
+  otherEditorId = await keycloak.createUser({
+    email: otherEmail,
+    firstName: 'Autre',
+    lastName: 'Monteur',
+    password: 'Autre123!',
+    emailVerified: true,
+  });
   await keycloak.assignRealmRole(otherEditorId, 'editor');
 
   [tokens.admin, tokens.editor, tokens.client, tokens.otherEditor] = await Promise.all([
@@ -88,10 +107,23 @@ beforeAll(async () => {
     totalPriceCents: 18_900,
     priceCents: 27_000,
     launchOffer: true,
-    history: [{ oldStatus: null, newStatus: 'brief_received' }, { oldStatus: 'brief_received', newStatus: 'assigned' }],
+    history: [
+      { oldStatus: null, newStatus: 'brief_received' },
+      { oldStatus: 'brief_received', newStatus: 'assigned' },
+    ],
     notifications: [
-      { userId: accounts.client.id, type: 'project_assigned', title: 'Monteur assigné', message: 'Un monteur travaille sur votre projet.' },
-      { userId: accounts.editor.id, type: 'project_assigned_to_editor', title: 'Nouveau projet', message: 'Un projet vous est assigné.' },
+      {
+        userId: accounts.client.id,
+        type: 'project_assigned',
+        title: 'Monteur assigné',
+        message: 'Un monteur travaille sur votre projet.',
+      },
+      {
+        userId: accounts.editor.id,
+        type: 'project_assigned_to_editor',
+        title: 'Nouveau projet',
+        message: 'Un projet vous est assigné.',
+      },
     ],
   });
   // Sent with the client's e-mail, before the account existed: the verified e-mail opens it.
@@ -140,7 +172,9 @@ describe('access to a project', () => {
   });
 
   test('detail: editor name, price, the caller’s parties and the actions the lifecycle table allows', async () => {
-    const asEditor = (await call(`/api/projects/${assignedProjectId}`, tokens.editor)).body as { project: ProjectDetail };
+    const asEditor = (await call(`/api/projects/${assignedProjectId}`, tokens.editor)).body as {
+      project: ProjectDetail;
+    };
     expect(asEditor.project).toMatchObject({
       title: 'Vlog de voyage',
       status: 'assigned',
@@ -150,17 +184,27 @@ describe('access to a project', () => {
       actions: ['start'],
       uploads: [],
     });
-    const asClient = (await call(`/api/projects/${assignedProjectId}`, tokens.client)).body as { project: ProjectDetail };
+    const asClient = (await call(`/api/projects/${assignedProjectId}`, tokens.client)).body as {
+      project: ProjectDetail;
+    };
     expect(asClient.project).toMatchObject({ viewer: { parties: ['client'] }, actions: [], uploads: ['source'] });
-    const completed = (await call(`/api/projects/${completedProjectId}`, tokens.client)).body as { project: ProjectDetail };
-    expect(completed.project).toMatchObject({ viewer: { parties: ['client'] }, actions: ['requestRevision'], revisionCount: 1 });
+    const completed = (await call(`/api/projects/${completedProjectId}`, tokens.client)).body as {
+      project: ProjectDetail;
+    };
+    expect(completed.project).toMatchObject({
+      viewer: { parties: ['client'] },
+      actions: ['requestRevision'],
+      revisionCount: 1,
+    });
     const asAdmin = (await call(`/api/projects/${assignedProjectId}`, tokens.admin)).body as { project: ProjectDetail };
     expect(asAdmin.project.actions).toEqual(['cancel']);
   });
 
   test('the revision window: offered while open, hidden once over (the workflow would answer 409)', async () => {
-    const setWindowEnd = (at: Date | null) => orm.em.fork().nativeUpdate(Project, { id: completedProjectId }, { revisionWindowEndsAt: at });
-    const detail = async () => ((await call(`/api/projects/${completedProjectId}`, tokens.client)).body as { project: ProjectDetail }).project;
+    const setWindowEnd = (at: Date | null) =>
+      orm.em.fork().nativeUpdate(Project, { id: completedProjectId }, { revisionWindowEndsAt: at });
+    const detail = async () =>
+      ((await call(`/api/projects/${completedProjectId}`, tokens.client)).body as { project: ProjectDetail }).project;
     const open = new Date(Date.now() + 86_400_000);
     try {
       await setWindowEnd(open);
@@ -175,15 +219,21 @@ describe('access to a project', () => {
   test('the action route checks the caller, the action and the feedback before reaching the workflow', async () => {
     const path = `/api/projects/${completedProjectId}/actions`;
     expect((await call(`${path}/complete`, null, { body: {} })).status).toBe(401);
-    expect((await call(`${path}/complete`, tokens.otherEditor, { body: {} })).body).toEqual({ error: PROJECT_MESSAGES.accessDenied });
+    expect((await call(`${path}/complete`, tokens.otherEditor, { body: {} })).body).toEqual({
+      error: PROJECT_MESSAGES.accessDenied,
+    });
     expect((await call(`${path}/publish`, tokens.client, { body: {} })).status).toBe(404);
     const blank = await call(`${path}/requestRevision`, tokens.client, { body: { feedback: '   ' } });
     expect(blank).toMatchObject({ status: 400, body: { error: PROJECT_ACTION_MESSAGES.feedbackEmpty } });
   });
 
   test('an action the table refuses is explained in French (the same text the workflow answers)', () => {
-    expect(actionRefusal('complete', ['client'], 'in_progress')).toBe('Seul le monteur du projet peut faire cette action.');
-    expect(actionRefusal('complete', ['editor'], 'assigned')).toBe('Action impossible : le projet est « Assigné au monteur ».');
+    expect(actionRefusal('complete', ['client'], 'in_progress')).toBe(
+      'Seul le monteur du projet peut faire cette action.',
+    );
+    expect(actionRefusal('complete', ['editor'], 'assigned')).toBe(
+      'Action impossible : le projet est « Assigné au monteur ».',
+    );
   });
 });
 
@@ -204,7 +254,9 @@ describe('lists', () => {
   test('the editor’s assigned projects and load; a client cannot ask for the editor view', async () => {
     const mine = await call('/api/projects/mine?as=editor', tokens.editor);
     expect(mine.status).toBe(200);
-    expect((mine.body.projects as { id: string }[]).map((project) => project.id)).toEqual(expect.arrayContaining([assignedProjectId, completedProjectId]));
+    expect((mine.body.projects as { id: string }[]).map((project) => project.id)).toEqual(
+      expect.arrayContaining([assignedProjectId, completedProjectId]),
+    );
     expect(mine.body.load).toEqual({ current: expect.any(Number), max: expect.any(Number) });
     const other = await call('/api/projects/mine?as=editor', tokens.otherEditor);
     expect(other.body).toEqual({ projects: [], load: null });
@@ -222,17 +274,29 @@ describe('lists', () => {
 
   test('timeline and revisions are the persisted rows', async () => {
     const timeline = await call(`/api/projects/${assignedProjectId}/timeline`, tokens.client);
-    expect((timeline.body.entries as { newStatus: string }[]).map((entry) => entry.newStatus)).toEqual(['brief_received', 'assigned']);
+    expect((timeline.body.entries as { newStatus: string }[]).map((entry) => entry.newStatus)).toEqual([
+      'brief_received',
+      'assigned',
+    ]);
     const revisions = await call(`/api/projects/${completedProjectId}/revisions`, tokens.editor);
-    expect(revisions.body.revisions).toEqual([expect.objectContaining({ revisionNumber: 1, feedback: 'Musique plus douce', status: 'completed' })]);
+    expect(revisions.body.revisions).toEqual([
+      expect.objectContaining({ revisionNumber: 1, feedback: 'Musique plus douce', status: 'completed' }),
+    ]);
   });
 });
 
 describe('chat', () => {
   test('a message is stored with its sender and read back by the other party', async () => {
-    const sent = await call(`/api/projects/${assignedProjectId}/messages`, tokens.client, { body: { content: '  Bonjour, voici mes rushs.\nMerci !  ' } });
+    const sent = await call(`/api/projects/${assignedProjectId}/messages`, tokens.client, {
+      body: { content: '  Bonjour, voici mes rushs.\nMerci !  ' },
+    });
     expect(sent.status).toBe(201);
-    expect(sent.body.message).toMatchObject({ content: 'Bonjour, voici mes rushs.\nMerci !', senderId: accounts.client.id, mine: true, createdAt: expect.any(String) });
+    expect(sent.body.message).toMatchObject({
+      content: 'Bonjour, voici mes rushs.\nMerci !',
+      senderId: accounts.client.id,
+      mine: true,
+      createdAt: expect.any(String),
+    });
     const read = await call(`/api/projects/${assignedProjectId}/messages`, tokens.editor);
     const last = (read.body.messages as { content: string; mine: boolean }[]).at(-1);
     expect(last).toMatchObject({ content: 'Bonjour, voici mes rushs.\nMerci !', mine: false });
@@ -241,9 +305,15 @@ describe('chat', () => {
   test('empty, blank or missing content is refused in French', async () => {
     for (const body of [{ content: '' }, { content: '   \n ' }, {}]) {
       const answer = await call(`/api/projects/${assignedProjectId}/messages`, tokens.editor, { body });
-      expect(answer).toMatchObject({ status: 400, body: { error: MESSAGES.invalidInput, fields: { content: PROJECT_MESSAGES.messageEmpty } } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: MESSAGES.invalidInput, fields: { content: PROJECT_MESSAGES.messageEmpty } },
+      });
     }
-    expect((await call(`/api/projects/${assignedProjectId}/messages`, tokens.otherEditor, { body: { content: 'intrus' } })).status).toBe(403);
+    expect(
+      (await call(`/api/projects/${assignedProjectId}/messages`, tokens.otherEditor, { body: { content: 'intrus' } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -257,7 +327,8 @@ describe('invoice', () => {
       const end = raw.indexOf('endstream', start);
       try {
         const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-        for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g)) text.push(Buffer.from(hex[1], 'hex').toString('latin1'));
+        for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g))
+          text.push(Buffer.from(hex[1], 'hex').toString('latin1'));
       } catch {
         // not a deflated stream (fonts, images)
       }
@@ -293,13 +364,26 @@ describe('project files', () => {
     const { sessionId, secret } = session.body as { sessionId: string; secret: string };
     const headers = { [UPLOAD_SESSION_HEADER]: secret };
     const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2000, 1)]);
-    const added = await call(`/api/uploads/sessions/${sessionId}/files`, token, { headers, body: { name, size: bytes.length, type: 'video/mp4' } });
+    const added = await call(`/api/uploads/sessions/${sessionId}/files`, token, {
+      headers,
+      body: { name, size: bytes.length, type: 'video/mp4' },
+    });
     expect(added.status).toBe(201);
-    const sign = async (body: unknown) => (await call(`/api/uploads/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, token, { headers, body })).body.url as string;
+    const sign = async (body: unknown) =>
+      (
+        await call(`/api/uploads/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, token, {
+          headers,
+          body,
+        })
+      ).body.url as string;
     const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
     const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
     expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
-    const completed = await call(`/api/uploads/sessions/${sessionId}/files/${added.body.fileId as string}/complete`, token, { headers, body: {} });
+    const completed = await call(
+      `/api/uploads/sessions/${sessionId}/files/${added.body.fileId as string}/complete`,
+      token,
+      { headers, body: {} },
+    );
     expect(completed.body).toMatchObject({ status: 'completed' });
     return { sessionId, secret, key: added.body.key as string };
   }
@@ -308,9 +392,16 @@ describe('project files', () => {
     const { key } = await uploadOne(assignedProjectId, tokens.client, 'source', 'Rush 1.mp4');
     expect(key).toMatch(new RegExp(`^${assignedProjectId}/source/\\d+-Rush_1\\.mp4$`));
     const row = await orm.em.fork().findOneOrFail(ProjectFile, { storageKey: key });
-    expect(row).toMatchObject({ storageBucket: BUCKETS.projectFiles, fileType: 'source', uploadedBy: accounts.client.id, filename: 'Rush 1.mp4' });
+    expect(row).toMatchObject({
+      storageBucket: BUCKETS.projectFiles,
+      fileType: 'source',
+      uploadedBy: accounts.client.id,
+      filename: 'Rush 1.mp4',
+    });
     const listed = await call(`/api/projects/${assignedProjectId}/files`, tokens.editor);
-    const file = (listed.body.files as { filename: string; downloadUrl: string }[]).find((candidate) => candidate.filename === 'Rush 1.mp4');
+    const file = (listed.body.files as { filename: string; downloadUrl: string }[]).find(
+      (candidate) => candidate.filename === 'Rush 1.mp4',
+    );
     expect(file?.downloadUrl).toContain('X-Amz-Expires=300');
     const download = await fetch(file!.downloadUrl);
     expect(download.status).toBe(200);
@@ -318,22 +409,58 @@ describe('project files', () => {
   });
 
   test('the final video: editor only, while editing, .mp4/.mov/.avi, at most 5, into video-uploads', async () => {
-    expect((await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.editor, { body: { fileType: 'final' } })).body).toEqual({ error: PROJECT_MESSAGES.finalUploadWrongStatus });
-    expect((await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.client, { body: { fileType: 'final' } })).body).toEqual({ error: PROJECT_MESSAGES.finalUploadEditorOnly });
-    expect((await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.editor, { body: { fileType: 'source' } })).body).toEqual({ error: PROJECT_MESSAGES.sourceUploadClientOnly });
-    expect((await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.client, { body: { fileType: 'autre' } })).status).toBe(400);
+    expect(
+      (await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.editor, { body: { fileType: 'final' } }))
+        .body,
+    ).toEqual({ error: PROJECT_MESSAGES.finalUploadWrongStatus });
+    expect(
+      (await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.client, { body: { fileType: 'final' } }))
+        .body,
+    ).toEqual({ error: PROJECT_MESSAGES.finalUploadEditorOnly });
+    expect(
+      (
+        await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.editor, {
+          body: { fileType: 'source' },
+        })
+      ).body,
+    ).toEqual({ error: PROJECT_MESSAGES.sourceUploadClientOnly });
+    expect(
+      (await call(`/api/projects/${assignedProjectId}/upload-sessions`, tokens.client, { body: { fileType: 'autre' } }))
+        .status,
+    ).toBe(400);
 
-    const editing = await seedProject(orm.em.fork(), { client: { id: accounts.client.id, email: accounts.client.email }, editorId: accounts.editor.id, status: 'in_progress', title: 'Montage en cours' });
+    const editing = await seedProject(orm.em.fork(), {
+      client: { id: accounts.client.id, email: accounts.client.email },
+      editorId: accounts.editor.id,
+      status: 'in_progress',
+      title: 'Montage en cours',
+    });
     const { sessionId, secret, key } = await uploadOne(editing, tokens.editor, 'final', 'Final v1.mov');
     expect(key).toMatch(new RegExp(`^${editing}/final/\\d+-Final_v1\\.mov$`));
-    expect(await orm.em.fork().findOneOrFail(ProjectFile, { storageKey: key })).toMatchObject({ storageBucket: BUCKETS.videoUploads, fileType: 'final' });
+    expect(await orm.em.fork().findOneOrFail(ProjectFile, { storageKey: key })).toMatchObject({
+      storageBucket: BUCKETS.videoUploads,
+      fileType: 'final',
+    });
     const headers = { [UPLOAD_SESSION_HEADER]: secret };
-    const mkv = await call(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, { headers, body: { name: 'final.mkv', size: 10, type: 'video/x-matroska' } });
+    const mkv = await call(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, {
+      headers,
+      body: { name: 'final.mkv', size: 10, type: 'video/x-matroska' },
+    });
     expect(mkv.status).toBe(415);
     for (let index = 2; index <= 5; index += 1) {
-      expect((await call(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, { headers, body: { name: `v${index}.mp4`, size: 10, type: 'video/mp4' } })).status).toBe(201);
+      expect(
+        (
+          await call(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, {
+            headers,
+            body: { name: `v${index}.mp4`, size: 10, type: 'video/mp4' },
+          })
+        ).status,
+      ).toBe(201);
     }
-    const sixth = await call(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, { headers, body: { name: 'v6.avi', size: 10, type: 'video/x-msvideo' } });
+    const sixth = await call(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, {
+      headers,
+      body: { name: 'v6.avi', size: 10, type: 'video/x-msvideo' },
+    });
     expect(sixth).toMatchObject({ status: 409, body: { error: UPLOAD_MESSAGES.tooManyFilesFor(5) } });
     // The session is the editor's: the client cannot use it even with the secret.
     expect((await call(`/api/uploads/sessions/${sessionId}/files`, tokens.client, { headers })).status).toBe(403);
@@ -367,8 +494,17 @@ describe('editor profile', () => {
     expect((await call('/api/editor/profile', tokens.otherEditor)).body).toEqual({ profile: null });
     const saved = await call('/api/editor/profile', tokens.otherEditor, { method: 'PUT', body: valid });
     expect(saved.status).toBe(200);
-    expect(saved.body.profile).toMatchObject({ hourlyRate: 32.5, maxConcurrentProjects: 3, portfolioLinks: ['https://vimeo.com/moi'], currentProjectsCount: 0, status: 'active' });
-    const again = await call('/api/editor/profile', tokens.otherEditor, { method: 'PUT', body: { ...valid, hourlyRate: 40 } });
+    expect(saved.body.profile).toMatchObject({
+      hourlyRate: 32.5,
+      maxConcurrentProjects: 3,
+      portfolioLinks: ['https://vimeo.com/moi'],
+      currentProjectsCount: 0,
+      status: 'active',
+    });
+    const again = await call('/api/editor/profile', tokens.otherEditor, {
+      method: 'PUT',
+      body: { ...valid, hourlyRate: 40 },
+    });
     expect(again.body.profile).toMatchObject({ hourlyRate: 40 });
   });
 
@@ -383,7 +519,10 @@ describe('editor profile', () => {
       [{ timezone: 'Mars/Olympus' }, 'timezone', 'Fuseau horaire inconnu.'],
     ];
     for (const [change, field, message] of cases) {
-      const answer = await call('/api/editor/profile', tokens.otherEditor, { method: 'PUT', body: { ...valid, ...change } });
+      const answer = await call('/api/editor/profile', tokens.otherEditor, {
+        method: 'PUT',
+        body: { ...valid, ...change },
+      });
       expect(answer.status).toBe(400);
       expect((answer.body.fields as Record<string, string>)[field]).toBe(message);
     }

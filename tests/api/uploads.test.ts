@@ -13,7 +13,12 @@ import { testStack } from '../support/stack-env';
 jest.setTimeout(60_000);
 
 const { config } = testStack();
-const s3 = createS3Client({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY });
+const s3 = createS3Client({
+  endpoint: config.S3_ENDPOINT,
+  region: config.S3_REGION,
+  accessKeyId: config.S3_ACCESS_KEY_ID,
+  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+});
 let orm: MikroORM;
 let server: http.Server;
 let base: string;
@@ -50,78 +55,157 @@ async function newSession(area: 'brief' | 'wizard' = 'brief') {
 
 test('a file gets a server-made key under anonymous/ and its own multipart upload', async () => {
   const { sessionId, secret } = await newSession();
-  const added = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'Mon rush (final) é.mp4', size: 1234, type: 'video/mp4' } });
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'Mon rush (final) é.mp4', size: 1234, type: 'video/mp4' },
+  });
   expect(added.status).toBe(201);
   expect(added.body.key).toMatch(/^anonymous\/\d+_Mon_rush__final___\.mp4$/);
-  const uploads = await s3.send(new ListMultipartUploadsCommand({ Bucket: BUCKETS.briefs, Prefix: added.body.key as string }));
+  const uploads = await s3.send(
+    new ListMultipartUploadsCommand({ Bucket: BUCKETS.briefs, Prefix: added.body.key as string }),
+  );
   expect(uploads.Uploads?.map((upload) => upload.UploadId)).toContain(added.body.uploadId);
 });
 
 test('rejected files: type, size and count, with the spec’s French messages and nothing written', async () => {
   const { sessionId, secret } = await newSession();
-  const type = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'devis.pdf', size: 10, type: 'application/pdf' } });
-  expect(type).toEqual({ status: 415, body: { error: `devis.pdf : ${UPLOAD_MESSAGES.unsupportedType}`, fields: { type: UPLOAD_MESSAGES.unsupportedTypeTitle } } });
-  const image = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'photo.jpg', size: 10, type: 'image/jpeg' } });
+  const type = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'devis.pdf', size: 10, type: 'application/pdf' },
+  });
+  expect(type).toEqual({
+    status: 415,
+    body: {
+      error: `devis.pdf : ${UPLOAD_MESSAGES.unsupportedType}`,
+      fields: { type: UPLOAD_MESSAGES.unsupportedTypeTitle },
+    },
+  });
+  const image = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'photo.jpg', size: 10, type: 'image/jpeg' },
+  });
   expect(image.status).toBe(415);
-  const size = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'énorme.mov', size: MAX_FILE_SIZE_BYTES + 1, type: 'video/quicktime' } });
-  expect(size).toEqual({ status: 413, body: { error: UPLOAD_MESSAGES.tooLarge('énorme.mov'), fields: { size: UPLOAD_MESSAGES.tooLargeTitle } } });
+  const size = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'énorme.mov', size: MAX_FILE_SIZE_BYTES + 1, type: 'video/quicktime' },
+  });
+  expect(size).toEqual({
+    status: 413,
+    body: { error: UPLOAD_MESSAGES.tooLarge('énorme.mov'), fields: { size: UPLOAD_MESSAGES.tooLargeTitle } },
+  });
   for (let index = 0; index < 20; index += 1) {
-    expect((await call(`/sessions/${sessionId}/files`, { secret, body: { name: `r${index}.wav`, size: 10, type: 'audio/wav' } })).status).toBe(201);
+    expect(
+      (
+        await call(`/sessions/${sessionId}/files`, {
+          secret,
+          body: { name: `r${index}.wav`, size: 10, type: 'audio/wav' },
+        })
+      ).status,
+    ).toBe(201);
   }
-  const count = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'r21.wav', size: 10, type: 'audio/wav' } });
-  expect(count).toEqual({ status: 409, body: { error: UPLOAD_MESSAGES.tooManyFiles, fields: { count: UPLOAD_MESSAGES.tooManyFilesTitle } } });
+  const count = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'r21.wav', size: 10, type: 'audio/wav' },
+  });
+  expect(count).toEqual({
+    status: 409,
+    body: { error: UPLOAD_MESSAGES.tooManyFiles, fields: { count: UPLOAD_MESSAGES.tooManyFilesTitle } },
+  });
   const listed = await call(`/sessions/${sessionId}/files`, { secret });
   expect((listed.body.files as unknown[]).length).toBe(20);
 });
 
 test('images are accepted in the wizard area only', async () => {
   const { sessionId, secret } = await newSession('wizard');
-  expect((await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'photo.png', size: 10, type: 'image/png' } })).status).toBe(201);
+  expect(
+    (await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'photo.png', size: 10, type: 'image/png' } }))
+      .status,
+  ).toBe(201);
 });
 
 test('bad input is a 400 naming the field in French', async () => {
   const { sessionId, secret } = await newSession();
   const bad = await call(`/sessions/${sessionId}/files`, { secret, body: { name: '', size: -1 } });
   expect(bad.status).toBe(400);
-  expect(bad.body.fields).toEqual({ name: 'Le nom du fichier est requis.', size: 'La taille ne peut pas être négative.' });
-  const sign = await call(`/sessions/${sessionId}/files/00000000-0000-4000-8000-000000000000/sign`, { secret, body: { operation: 'steal' } });
+  expect(bad.body.fields).toEqual({
+    name: 'Le nom du fichier est requis.',
+    size: 'La taille ne peut pas être négative.',
+  });
+  const sign = await call(`/sessions/${sessionId}/files/00000000-0000-4000-8000-000000000000/sign`, {
+    secret,
+    body: { operation: 'steal' },
+  });
   expect(sign.status).toBe(400);
   expect(sign.body.fields).toEqual({ operation: 'Opération de signature inconnue.' });
 });
 
 test('the secret opens the session: missing or wrong is 403, an unknown session 404', async () => {
   const { sessionId, secret } = await newSession();
-  const added = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'a.mp4', size: 10, type: 'video/mp4' } });
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'a.mp4', size: 10, type: 'video/mp4' },
+  });
   const fileId = added.body.fileId as string;
   expect((await call(`/sessions/${sessionId}/files`, {})).status).toBe(403);
   expect((await call(`/sessions/${sessionId}/files`, { secret: `${secret}x` })).status).toBe(403);
-  expect((await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret: 'nope', body: { operation: 'uploadPart', partNumber: 1 } })).status).toBe(403);
+  expect(
+    (
+      await call(`/sessions/${sessionId}/files/${fileId}/sign`, {
+        secret: 'nope',
+        body: { operation: 'uploadPart', partNumber: 1 },
+      })
+    ).status,
+  ).toBe(403);
   expect((await call('/sessions/not-a-uuid/files', { secret })).status).toBe(404);
   // Another session's secret does not open this session's files.
   const other = await newSession();
-  expect((await call(`/sessions/${other.sessionId}/files/${fileId}/sign`, { secret: other.secret, body: { operation: 'uploadPart', partNumber: 1 } })).status).toBe(404);
+  expect(
+    (
+      await call(`/sessions/${other.sessionId}/files/${fileId}/sign`, {
+        secret: other.secret,
+        body: { operation: 'uploadPart', partNumber: 1 },
+      })
+    ).status,
+  ).toBe(404);
 });
 
 test('part URLs are signed for the public endpoint, only for the file’s key and its part range', async () => {
   const { sessionId, secret } = await newSession();
-  const added = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'b.mp4', size: 250 * 1024 * 1024, type: 'video/mp4' } });
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'b.mp4', size: 250 * 1024 * 1024, type: 'video/mp4' },
+  });
   const fileId = added.body.fileId as string;
-  const signed = await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body: { operation: 'uploadPart', partNumber: 3 } });
+  const signed = await call(`/sessions/${sessionId}/files/${fileId}/sign`, {
+    secret,
+    body: { operation: 'uploadPart', partNumber: 3 },
+  });
   expect(signed.status).toBe(200);
   const url = new URL(signed.body.url as string);
   expect(url.origin).toBe(new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT!).origin);
   expect(decodeURIComponent(url.pathname)).toBe(`/briefs/${added.body.key as string}`);
   expect(url.searchParams.get('uploadId')).toBe(added.body.uploadId);
   expect(url.searchParams.get('partNumber')).toBe('3');
-  expect((await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body: { operation: 'uploadPart', partNumber: 4 } })).status).toBe(400);
+  expect(
+    (
+      await call(`/sessions/${sessionId}/files/${fileId}/sign`, {
+        secret,
+        body: { operation: 'uploadPart', partNumber: 4 },
+      })
+    ).status,
+  ).toBe(400);
 });
 
 test('a completed upload whose content is not media is rejected and its object deleted', async () => {
   const { sessionId, secret } = await newSession();
   const text = Buffer.from('Ceci n’est pas une vidéo. '.repeat(100));
-  const added = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'faux.mp4', size: text.length, type: 'video/mp4' } });
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'faux.mp4', size: text.length, type: 'video/mp4' },
+  });
   const fileId = added.body.fileId as string;
-  const sign = async (body: unknown) => (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body.url as string;
+  const sign = async (body: unknown) =>
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body.url as string;
   const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: text });
   expect(put.status).toBe(200);
   const etag = put.headers.get('etag');
@@ -131,17 +215,34 @@ test('a completed upload whose content is not media is rejected and its object d
   expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
   const completed = await call(`/sessions/${sessionId}/files/${fileId}/complete`, { secret, body: {} });
   expect(completed.body).toMatchObject({ status: 'rejected', error: UPLOAD_MESSAGES.unsupportedType });
-  await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKETS.briefs, Key: added.body.key as string }))).rejects.toMatchObject({ name: 'NotFound' });
+  await expect(
+    s3.send(new HeadObjectCommand({ Bucket: BUCKETS.briefs, Key: added.body.key as string })),
+  ).rejects.toMatchObject({ name: 'NotFound' });
   // Once finished, no more signatures for it.
-  expect((await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body: { operation: 'uploadPart', partNumber: 1 } })).status).toBe(409);
+  expect(
+    (
+      await call(`/sessions/${sessionId}/files/${fileId}/sign`, {
+        secret,
+        body: { operation: 'uploadPart', partNumber: 1 },
+      })
+    ).status,
+  ).toBe(409);
 });
 
 test('cancel: signing the abort frees the slot and the DELETE ends the multipart upload', async () => {
   const { sessionId, secret } = await newSession();
-  const added = await call(`/sessions/${sessionId}/files`, { secret, body: { name: 'c.mp4', size: 10, type: 'video/mp4' } });
-  const signed = await call(`/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, { secret, body: { operation: 'abort' } });
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'c.mp4', size: 10, type: 'video/mp4' },
+  });
+  const signed = await call(`/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, {
+    secret,
+    body: { operation: 'abort' },
+  });
   expect((await fetch(signed.body.url as string, { method: 'DELETE' })).status).toBe(204);
-  const uploads = await s3.send(new ListMultipartUploadsCommand({ Bucket: BUCKETS.briefs, Prefix: added.body.key as string }));
+  const uploads = await s3.send(
+    new ListMultipartUploadsCommand({ Bucket: BUCKETS.briefs, Prefix: added.body.key as string }),
+  );
   expect(uploads.Uploads ?? []).toEqual([]);
   const listed = await call(`/sessions/${sessionId}/files`, { secret });
   expect(listed.body.files).toEqual([expect.objectContaining({ status: 'cancelled' })]);

@@ -32,7 +32,9 @@ test('a client signs up, confirms the e-mail from the received link and is signe
   await page.getByRole('tab', { name: 'Créer un compte' }).click();
   await page.getByRole('tabpanel').getByRole('button').click();
 
-  await expect(page).toHaveURL(/\/realms\/rushflow\/login-actions\/registration|\/protocol\/openid-connect\/registrations/);
+  await expect(page).toHaveURL(
+    /\/realms\/rushflow\/login-actions\/registration|\/protocol\/openid-connect\/registrations/,
+  );
   await page.locator('#email').fill(email);
   await page.locator('#firstName').fill('Camille');
   await page.locator('#lastName').fill('Petit');
@@ -44,7 +46,9 @@ test('a client signs up, confirms the e-mail from the received link and is signe
   await page.locator('#password').fill('Montage2026!');
   await page.locator('#password-confirm').fill('Montage2026!');
   await page.locator('form#kc-register-form [type=submit]').click();
-  await expect(page.getByText('Inscription réussie ! Vérifiez votre email pour confirmer votre compte avant de vous connecter.')).toBeVisible();
+  await expect(
+    page.getByText('Inscription réussie ! Vérifiez votre email pour confirmer votre compte avant de vous connecter.'),
+  ).toBeVisible();
 
   const mail = await waitForMail(email);
   const link = /href="([^"]*login-actions\/action-token[^"]*)"/.exec(mail.html ?? '')?.[1]?.replace(/&amp;/g, '&');

@@ -10,7 +10,11 @@ import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 const MAIL_API_URL = process.env.MAIL_API_URL ?? process.env.MAIL_UI_URL ?? 'http://localhost:8025';
 
 async function emailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  const all = (await (await fetch(`${MAIL_API_URL}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[];
+  const all = (await (await fetch(`${MAIL_API_URL}/email`)).json()) as {
+    subject: string;
+    text: string;
+    to: { address: string }[];
+  }[];
   return all.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
 }
 
@@ -46,7 +50,10 @@ async function uploadRush(page: Page, name: string, seconds: number, durationFie
 /** The submitted brief's id, from the api's answer to `POST /api/briefs`. */
 const briefIdOf = (page: Page) =>
   page
-    .waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/briefs' && response.ok())
+    .waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/briefs' && response.ok(),
+    )
     .then(async (response) => ((await response.json()) as { briefId: string }).briefId);
 
 /** The stored brief lists the uploaded file, with the analysed duration within 0.1 s. */
@@ -134,10 +141,17 @@ test.describe('brief funnels', () => {
     const briefId = await submitted;
     const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
     expect(stored.funnel).toBe('wizard');
-    await expectStoredRush(briefId, 'wizard-rush.mp4', rushSeconds, String((stored.submittedPayload as { total_rush_duration?: unknown }).total_rush_duration));
+    await expectStoredRush(
+      briefId,
+      'wizard-rush.mp4',
+      rushSeconds,
+      String((stored.submittedPayload as { total_rush_duration?: unknown }).total_rush_duration),
+    );
   });
 
-  test('full form: every section, category switches its feature, phone warning, rights gate, date check, thank-you', async ({ page }) => {
+  test('full form: every section, category switches its feature, phone warning, rights gate, date check, thank-you', async ({
+    page,
+  }) => {
     const email = `full-${Date.now()}@example.com`;
     await page.goto('/brief-old');
     await expect(page.getByRole('heading', { level: 1, name: 'Démarrez votre projet' })).toBeVisible();
@@ -188,7 +202,10 @@ test.describe('brief funnels', () => {
     await page.getByLabel('Langue principale de la vidéo', { exact: true }).fill('Français');
     await page.getByRole('checkbox', { name: 'Sous-titres' }).check();
     await page.getByLabel('Langue des sous-titres', { exact: true }).fill('Anglais');
-    await page.getByRole('region', { name: /Langues et textes/ }).getByRole('checkbox', { name: 'Voix-off', exact: true }).check();
+    await page
+      .getByRole('region', { name: /Langues et textes/ })
+      .getByRole('checkbox', { name: 'Voix-off', exact: true })
+      .check();
     await page.getByLabel('Langue de la voix-off', { exact: true }).fill('Français');
     await page.getByLabel('Nombre de versions', { exact: true }).fill('2');
     await page.getByRole('checkbox', { name: 'Fichier final' }).check();
@@ -200,7 +217,9 @@ test.describe('brief funnels', () => {
     await dateInput.fill(tomorrow);
     await dateInput.blur();
     // The rule is checked as soon as the field is left, naming the minimum and the first possible date.
-    await expect(page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first()).toBeVisible();
+    await expect(
+      page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first(),
+    ).toBeVisible();
 
     const submit = page.getByRole('button', { name: 'Envoyer le brief complet' });
     await expect(submit).toBeDisabled();
@@ -211,7 +230,9 @@ test.describe('brief funnels', () => {
 
     await submit.click();
     await expect(page.getByText('Date de livraison impossible')).toBeVisible();
-    await expect(page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first()).toBeVisible();
+    await expect(
+      page.getByText(/le délai minimum est de \d+ jours ouvrés\. Première date possible/).first(),
+    ).toBeVisible();
 
     await dateInput.fill(minimum!);
     const submitted = briefIdOf(page);
@@ -222,7 +243,12 @@ test.describe('brief funnels', () => {
     const briefId = await submitted;
     const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
     expect(stored.funnel).toBe('full');
-    await expectStoredRush(briefId, 'full-rush.mp4', rushSeconds, String((stored.submittedPayload as { totalRushDurationProvided?: unknown }).totalRushDurationProvided));
+    await expectStoredRush(
+      briefId,
+      'full-rush.mp4',
+      rushSeconds,
+      String((stored.submittedPayload as { totalRushDurationProvided?: unknown }).totalRushDurationProvided),
+    );
 
     await page.getByRole('button', { name: 'Envoyer un autre brief' }).click();
     await expect(page.getByLabel(/^Votre adresse e-mail/)).toHaveValue('');

@@ -7,11 +7,22 @@ import { expect, test } from '@playwright/test';
 test('a submitted brief is paid through the simulated checkout and becomes a project', async ({ page, request }) => {
   const email = `e2e-pay-${Date.now()}@example.com`;
   const submitted = await request.post('/api/briefs', {
-    data: { email, video_type: 'youtube', objective: 'informer', final_duration: 3, total_rush_duration: 45, delivery_formats: 'horizontal', deadline: 'standard' },
+    data: {
+      email,
+      video_type: 'youtube',
+      objective: 'informer',
+      final_duration: 3,
+      total_rush_duration: 45,
+      delivery_formats: 'horizontal',
+      deadline: 'standard',
+    },
   });
   expect(submitted.status()).toBe(201);
   const { briefId } = (await submitted.json()) as { briefId: string };
-  const summary = (await (await request.get(`/api/briefs/${briefId}/payment`)).json()) as { offerPriceCents: number; priceCents: number };
+  const summary = (await (await request.get(`/api/briefs/${briefId}/payment`)).json()) as {
+    offerPriceCents: number;
+    priceCents: number;
+  };
   expect(summary.offerPriceCents).toBeLessThan(summary.priceCents);
 
   // The estimate and the payment button.
@@ -21,7 +32,9 @@ test('a submitted brief is paid through the simulated checkout and becomes a pro
   await page.getByRole('button', { name: 'Procéder au paiement' }).click();
 
   // About 1.5 s later: the simulated checkout, clearly marked as a test, with the server's amount.
-  await expect(page).toHaveURL(/\/checkout\/simulated\?session_id=cs_test_sim_\w+&client_reference_id=/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/checkout\/simulated\?session_id=cs_test_sim_\w+&client_reference_id=/, {
+    timeout: 10_000,
+  });
   expect(await page.evaluate(() => sessionStorage.getItem('pendingBriefId'))).toBe(briefId);
   await expect(page.getByRole('note')).toHaveText('Mode test — aucun paiement réel');
   await expect(page.getByTestId('simulated-amount')).toBeVisible();

@@ -11,7 +11,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? '../../.data/e2e-artifacts',
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../.data/test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../.data/test-results/e2e.json' }],
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3100',
     locale: 'fr-FR',
@@ -20,7 +23,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -22,7 +22,10 @@ test.describe('pricing page', () => {
     await page.getByRole('group', { name: 'Devise' }).getByRole('button', { name: 'USD ($)' }).click();
     await expect(base.getByText('32 $US/h').or(base.getByText('32 $/h'))).toBeVisible();
     await expect(page.getByTestId('example-youtube')).toContainText('160');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Démarrer mon brief' })).toHaveAttribute('href', '/brief');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Démarrer mon brief' })).toHaveAttribute(
+      'href',
+      '/brief',
+    );
   });
 
   test('the simulator recomputes time and price as the inputs move', async ({ page }) => {

@@ -87,7 +87,11 @@ test('brief → payment → assignment → editing → delivery → revision →
     // ——— The editor: the project waits in the editor space; editing starts ———
     await signIn(editor, accounts.editor.email, accounts.editor.password, /\/editor$/);
     await editor.getByRole('tab', { name: /^En attente/ }).click();
-    const card = editor.getByRole('tabpanel').getByTestId('editor-project').filter({ has: editor.locator(`a[href="/project/${projectId}"]`) }).first();
+    const card = editor
+      .getByRole('tabpanel')
+      .getByTestId('editor-project')
+      .filter({ has: editor.locator(`a[href="/project/${projectId}"]`) })
+      .first();
     await expect(card).toContainText(title);
     await card.getByRole('button', { name: 'Commencer le montage' }).click();
     await expect(toast(editor, 'Montage commencé')).toBeVisible();
@@ -98,7 +102,9 @@ test('brief → payment → assignment → editing → delivery → revision →
     await editor.getByRole('tab', { name: 'Fichiers' }).click();
     await expect(editor.getByRole('heading', { name: 'Vidéo finale' })).toBeVisible();
     await editor.locator('input[type="file"]').setInputFiles(finalVideo);
-    await expect(editor.getByTestId('project-file').filter({ hasText: 'montage-final.mp4' })).toBeVisible({ timeout: 60_000 });
+    await expect(editor.getByTestId('project-file').filter({ hasText: 'montage-final.mp4' })).toBeVisible({
+      timeout: 60_000,
+    });
 
     await editor.getByRole('tab', { name: 'Aperçu' }).click();
     await editor.getByTestId('action-complete').click();

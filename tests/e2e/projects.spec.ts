@@ -38,9 +38,26 @@ test.beforeAll(async () => {
   const editorId = accounts.editor.id;
   const day = 86_400_000;
   const base = Date.now() - 10 * day;
-  ids.received = await seedProject(em, { client, status: 'brief_received', title: `Teaser événement ${run}`, createdAt: new Date(base) });
-  ids.waiting = await seedProject(em, { client, status: 'waiting_for_editor', title: `Portrait d’entreprise ${run}`, createdAt: new Date(base + day) });
-  ids.assigned = await seedProject(em, { client, editorId, status: 'assigned', title: `Reel Instagram ${run}`, videoType: 'instagram', createdAt: new Date(base + 2 * day) });
+  ids.received = await seedProject(em, {
+    client,
+    status: 'brief_received',
+    title: `Teaser événement ${run}`,
+    createdAt: new Date(base),
+  });
+  ids.waiting = await seedProject(em, {
+    client,
+    status: 'waiting_for_editor',
+    title: `Portrait d’entreprise ${run}`,
+    createdAt: new Date(base + day),
+  });
+  ids.assigned = await seedProject(em, {
+    client,
+    editorId,
+    status: 'assigned',
+    title: `Reel Instagram ${run}`,
+    videoType: 'instagram',
+    createdAt: new Date(base + 2 * day),
+  });
   ids.revision = await seedProject(em, {
     client,
     editorId,
@@ -81,10 +98,23 @@ test.beforeAll(async () => {
       { senderId: client.id, senderName: 'Claire Client', content: 'Parfait, merci.' },
     ],
     files: [{ filename: 'rush-tokyo.mp4', fileType: 'source', uploadedBy: client.id, bucket: 'project-files' }],
-    notifications: [{ userId: client.id, type: 'project_assigned', title: 'Monteur assigné', message: 'Votre projet est entre de bonnes mains.' }],
+    notifications: [
+      {
+        userId: client.id,
+        type: 'project_assigned',
+        title: 'Monteur assigné',
+        message: 'Votre projet est entre de bonnes mains.',
+      },
+    ],
   });
 
-  freshEditor.id = await keycloak.createUser({ email: freshEditor.email, firstName: 'Nina', lastName: 'Nouvelle', password: freshEditor.password, emailVerified: true });
+  freshEditor.id = await keycloak.createUser({
+    email: freshEditor.email,
+    firstName: 'Nina',
+    lastName: 'Nouvelle',
+    password: freshEditor.password,
+    emailVerified: true,
+  });
   await keycloak.assignRealmRole(freshEditor.id, 'editor');
 });
 
@@ -100,15 +130,25 @@ async function signIn(page: Page, email: string, password: string, landing: RegE
   await expect(page).toHaveURL(landing);
 }
 
-test('the client dashboard: 4 counters from the read models, 5 newest projects, voir tout, shortcuts', async ({ page }) => {
+test('the client dashboard: 4 counters from the read models, 5 newest projects, voir tout, shortcuts', async ({
+  page,
+}) => {
   const em = orm.em.fork();
-  const mine = await em.find(Project, { $or: [{ clientId: accounts.client.id }, { clientEmail: accounts.client.email.toLowerCase() }] }, { orderBy: { createdAt: 'desc' } });
+  const mine = await em.find(
+    Project,
+    { $or: [{ clientId: accounts.client.id }, { clientEmail: accounts.client.email.toLowerCase() }] },
+    { orderBy: { createdAt: 'desc' } },
+  );
   await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
 
   await expect(page.getByRole('heading', { name: 'Mon Espace Client' })).toBeVisible();
   await expect(page.getByTestId('counter-total')).toHaveText(String(mine.length));
-  await expect(page.getByTestId('counter-active')).toHaveText(String(mine.filter((p) => p.status !== 'completed' && p.status !== 'cancelled').length));
-  await expect(page.getByTestId('counter-completed')).toHaveText(String(mine.filter((p) => p.status === 'completed').length));
+  await expect(page.getByTestId('counter-active')).toHaveText(
+    String(mine.filter((p) => p.status !== 'completed' && p.status !== 'cancelled').length),
+  );
+  await expect(page.getByTestId('counter-completed')).toHaveText(
+    String(mine.filter((p) => p.status === 'completed').length),
+  );
   await expect(page.getByTestId('counter-spent')).toContainText('€');
 
   const rows = page.getByTestId('dashboard-project');
@@ -117,7 +157,11 @@ test('the client dashboard: 4 counters from the read models, 5 newest projects, 
   await page.getByRole('button', { name: `Voir tout (${mine.length})` }).click();
   await expect(rows).toHaveCount(mine.length);
 
-  for (const [name, href] of [['Nouveau projet', '/brief'], ['Tarifs', '/pricing'], ['Contact', '/contact']] as const) {
+  for (const [name, href] of [
+    ['Nouveau projet', '/brief'],
+    ['Tarifs', '/pricing'],
+    ['Contact', '/contact'],
+  ] as const) {
     await expect(page.getByRole('link', { name }).first()).toHaveAttribute('href', href);
   }
   await page.getByRole('link', { name: `Ouvrir le projet Vlog Japon ${run}` }).click();
@@ -125,7 +169,9 @@ test('the client dashboard: 4 counters from the read models, 5 newest projects, 
   await expect(page.getByTestId('project-title')).toHaveText(`Vlog Japon ${run}`);
 });
 
-test('the project page: header, info cards, notifications and the five tabs with persisted data; chat sends with Enter', async ({ page }) => {
+test('the project page: header, info cards, notifications and the five tabs with persisted data; chat sends with Enter', async ({
+  page,
+}) => {
   await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
   await page.goto(`/project/${ids.inProgress}`);
 
@@ -148,7 +194,10 @@ test('the project page: header, info cards, notifications and the five tabs with
   await page.getByRole('tab', { name: 'Fichiers' }).click();
   await expect(page.getByRole('heading', { name: 'Vos fichiers sources' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Vidéo finale' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Télécharger rush-tokyo.mp4' })).toHaveAttribute('href', /X-Amz-Signature=/);
+  await expect(page.getByRole('link', { name: 'Télécharger rush-tokyo.mp4' })).toHaveAttribute(
+    'href',
+    /X-Amz-Signature=/,
+  );
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   const chat = page.getByTestId('project-chat');
@@ -176,7 +225,9 @@ test('the project page: header, info cards, notifications and the five tabs with
   await expect(page.getByText('Aucune révision demandée.')).toBeVisible();
 });
 
-test('a completed project: the client may ask for a revision (feedback required) and download the deliverables', async ({ page }) => {
+test('a completed project: the client may ask for a revision (feedback required) and download the deliverables', async ({
+  page,
+}) => {
   await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
   await page.goto(`/project/${ids.completed}`);
   await expect(page.getByTestId('project-status').first()).toHaveText('Terminé');
@@ -199,19 +250,36 @@ test('the editor space of the demo editor: load badge, tabs and the buttons each
   await signIn(page, accounts.editor.email, accounts.editor.password, /\/editor$/);
   await expect(page.getByRole('heading', { name: 'Espace Monteur' })).toBeVisible();
   await expect(page.getByTestId('editor-load')).toHaveText(/Charge\s:\s\d+\/\d+ projets/);
-  for (const name of ['Profil', 'Projets Actifs', 'En attente', 'Terminés']) await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeVisible();
+  for (const name of ['Profil', 'Projets Actifs', 'En attente', 'Terminés'])
+    await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeVisible();
 
   const active = page.getByRole('tabpanel');
-  await expect(active.getByTestId('editor-project').filter({ hasText: `Vlog Japon ${run}` }).getByRole('button', { name: 'Marquer comme terminé' })).toBeVisible();
-  await expect(active.getByTestId('editor-project').filter({ hasText: `Tutoriel produit ${run}` }).getByRole('button', { name: 'Révision terminée' })).toBeVisible();
+  await expect(
+    active
+      .getByTestId('editor-project')
+      .filter({ hasText: `Vlog Japon ${run}` })
+      .getByRole('button', { name: 'Marquer comme terminé' }),
+  ).toBeVisible();
+  await expect(
+    active
+      .getByTestId('editor-project')
+      .filter({ hasText: `Tutoriel produit ${run}` })
+      .getByRole('button', { name: 'Révision terminée' }),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: /^En attente/ }).click();
-  const pending = page.getByRole('tabpanel').getByTestId('editor-project').filter({ hasText: `Reel Instagram ${run}` });
+  const pending = page
+    .getByRole('tabpanel')
+    .getByTestId('editor-project')
+    .filter({ hasText: `Reel Instagram ${run}` });
   await expect(pending.getByRole('button', { name: 'Commencer le montage' })).toBeVisible();
   await expect(pending.getByRole('button', { name: 'Marquer comme terminé' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: /^Terminés/ }).click();
-  const done = page.getByRole('tabpanel').getByTestId('editor-project').filter({ hasText: `Publicité TikTok ${run}` });
+  const done = page
+    .getByRole('tabpanel')
+    .getByTestId('editor-project')
+    .filter({ hasText: `Publicité TikTok ${run}` });
   await expect(done).toBeVisible();
   await expect(done.getByRole('button')).toHaveCount(0);
 

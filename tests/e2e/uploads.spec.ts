@@ -37,24 +37,45 @@ async function freshUploader(page: Page, declaredMinutes?: number) {
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(UPLOADER_PAGE);
   await page.evaluate(async () => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith('rushflow.upload-session')) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('rushflow.upload-session')) localStorage.removeItem(key);
     const databases = await indexedDB.databases();
-    await Promise.all(databases.map((database) => new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase(database.name!);
-      request.onsuccess = request.onerror = request.onblocked = resolve;
-    })));
+    await Promise.all(
+      databases.map(
+        (database) =>
+          new Promise((resolve) => {
+            const request = indexedDB.deleteDatabase(database.name!);
+            request.onsuccess = request.onerror = request.onblocked = resolve;
+          }),
+      ),
+    );
   });
   await page.goto(UPLOADER_PAGE);
   await expect(page.getByRole('heading', { name: 'Téléversement et analyse des rushs' })).toBeVisible();
-  if (declaredMinutes !== undefined) await page.getByLabel('Durée déclarée (minutes, facultatif)').fill(String(declaredMinutes));
+  if (declaredMinutes !== undefined)
+    await page.getByLabel('Durée déclarée (minutes, facultatif)').fill(String(declaredMinutes));
 }
 
 const fileInput = (page: Page) => page.locator('input[type="file"]');
 
-test('a real video is uploaded and analysed within 0.1 s; 30 s off the declared duration raises the discrepancy toast', async ({ page }) => {
+test('a real video is uploaded and analysed within 0.1 s; 30 s off the declared duration raises the discrepancy toast', async ({
+  page,
+}) => {
   const seconds = 12.4;
   const video = path.join(dir, 'interview.mp4');
-  ffmpeg('-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=640x360:rate=25`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', video);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=640x360:rate=25`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    video,
+  );
   const declaredMinutes = (seconds + 30) / 60;
   await freshUploader(page, declaredMinutes);
   await expect(page.getByText(UPLOAD_MESSAGES.areaLabel)).toBeVisible();
@@ -72,11 +93,23 @@ test('a real video is uploaded and analysed within 0.1 s; 30 s off the declared 
   await expect(page.getByText(DISCREPANCY_MESSAGES.significant)).toBeVisible();
 });
 
-test('an upload interrupted mid-way resumes after a reload without re-sending finished parts; the object is identical', async ({ page }) => {
+test('an upload interrupted mid-way resumes after a reload without re-sending finished parts; the object is identical', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // 3 parts of 100 MiB (the last one shorter): raw video frames in an AVI file, made without encoding.
   const source = path.join(dir, 'long-take.avi');
-  ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=20:size=640x480:rate=25', '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', source);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=20:size=640x480:rate=25',
+    '-c:v',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    source,
+  );
   const size = fs.statSync(source).size;
   expect(size).toBeGreaterThan(200 * 1024 * 1024);
 
@@ -92,7 +125,10 @@ test('an upload interrupted mid-way resumes after a reload without re-sending fi
     });
     objectUrl = `${url.origin}${url.pathname}`;
   });
-  const partOneDone = page.waitForEvent('requestfinished', (request) => request.method() === 'PUT' && new URL(request.url()).searchParams.get('partNumber') === '1');
+  const partOneDone = page.waitForEvent(
+    'requestfinished',
+    (request) => request.method() === 'PUT' && new URL(request.url()).searchParams.get('partNumber') === '1',
+  );
 
   await freshUploader(page);
   // The signatures of parts 2 and 3 never come back (the parts go in parallel): the upload stalls
@@ -122,7 +158,10 @@ test('an upload interrupted mid-way resumes after a reload without re-sending fi
     endpoint: process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100',
     region: process.env.S3_REGION ?? 'us-east-1',
     forcePathStyle: true,
-    credentials: { accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret' },
+    credentials: {
+      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'rushflow',
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret',
+    },
   });
   const key = decodeURIComponent(new URL(objectUrl).pathname.replace(/^\/briefs\//, ''));
   // Signed in: the key's first segment is the uploader's account id, never a name the browser chose.
@@ -146,7 +185,8 @@ test('the parts of one file go to S3 several at a time', async ({ page }) => {
   const partsSeen = new Set<string>();
   let maxInFlight = 0;
   const objects = new Set<string>();
-  const isPart = (method: string, url: URL) => method === 'PUT' && url.searchParams.has('partNumber') && url.searchParams.has('uploadId');
+  const isPart = (method: string, url: URL) =>
+    method === 'PUT' && url.searchParams.has('partNumber') && url.searchParams.has('uploadId');
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!isPart(request.method(), url)) return;
@@ -158,7 +198,8 @@ test('the parts of one file go to S3 several at a time', async ({ page }) => {
   });
   const settled = (request: { method(): string; url(): string }) => {
     const url = new URL(request.url());
-    if (isPart(request.method(), url)) inFlight.delete(`${url.searchParams.get('uploadId')}#${url.searchParams.get('partNumber')}`);
+    if (isPart(request.method(), url))
+      inFlight.delete(`${url.searchParams.get('uploadId')}#${url.searchParams.get('partNumber')}`);
   };
   // A part is no longer in flight once S3's answer arrives: `requestfinished` only comes after its
   // body is read, possibly after the next part started, which would count one part too many.
@@ -180,7 +221,9 @@ test('the parts of one file go to S3 several at a time', async ({ page }) => {
   expect(maxInFlight).toBeGreaterThanOrEqual(2);
 });
 
-test('rejected files: type, size and count, each with its message; the dropzone hides at 20 files', async ({ page }) => {
+test('rejected files: type, size and count, each with its message; the dropzone hides at 20 files', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const pdf = path.join(dir, 'devis.pdf');
   fs.writeFileSync(pdf, '%PDF-1.4\n');

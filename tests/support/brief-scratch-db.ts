@@ -24,7 +24,9 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
  * A migrated database of the test's own on the server of `DATABASE_URL`, dropped at the end, so
  * the brief tests never touch the application's data.
  */
-export async function createScratchDatabase(prefix: string): Promise<{ url: string; orm: MikroORM; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ url: string; orm: MikroORM; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL must point at a PostgreSQL server');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;

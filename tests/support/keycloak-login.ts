@@ -20,7 +20,10 @@ function base64url(buffer: Buffer): string {
 }
 
 function decodeHtml(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&#x3D;/g, '=').replace(/&quot;/g, '"');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&#x3D;/g, '=')
+    .replace(/&quot;/g, '"');
 }
 
 export interface LoginOptions {
@@ -55,7 +58,9 @@ export async function loginWithPassword(options: LoginOptions): Promise<string> 
   const loginPage = await fetch(authUrl, { redirect: 'manual' });
   jar.store(loginPage);
   const html = await loginPage.text();
-  const action = /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(html)?.[1] ?? /action="([^"]*login-actions\/authenticate[^"]*)"/.exec(html)?.[1];
+  const action =
+    /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(html)?.[1] ??
+    /action="([^"]*login-actions\/authenticate[^"]*)"/.exec(html)?.[1];
   if (!action) throw new Error(`no login form (status ${loginPage.status})`);
 
   const submitted = await fetch(decodeHtml(action), {

@@ -54,7 +54,9 @@ export class TestMailServer {
   }
 
   async emailsTo(address: string): Promise<CapturedEmail[]> {
-    return (await this.emails()).filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+    return (await this.emails()).filter((email) =>
+      email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+    );
   }
 
   async stop(): Promise<void> {
@@ -63,4 +65,3 @@ export class TestMailServer {
     await new Promise((resolve) => this.child.once('exit', resolve));
   }
 }
-

@@ -24,14 +24,21 @@ const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_
 /** A Temporal namespace of the suite's own on the stack's dev server, so the stack's worker never sees these workflows. */
 async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
   try {
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) } });
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) },
+    });
   } catch (error) {
     if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
   }
-  await waitUntil(async () => {
-    await connection.workflowService.describeNamespace({ namespace });
-    return true;
-  }, 20_000, 'the test namespace');
+  await waitUntil(
+    async () => {
+      await connection.workflowService.describeNamespace({ namespace });
+      return true;
+    },
+    20_000,
+    'the test namespace',
+  );
   try {
     await connection.operatorService.addSearchAttributes({
       namespace,
@@ -109,7 +116,10 @@ export async function startPaymentStack(prefix: string, hooks: AppTestHooks = {}
     },
     async stop() {
       for await (const execution of temporal.workflow.list({ query: 'ExecutionStatus = "Running"' })) {
-        await temporal.workflow.getHandle(execution.workflowId).terminate('fin du test').catch(() => undefined);
+        await temporal.workflow
+          .getHandle(execution.workflowId)
+          .terminate('fin du test')
+          .catch(() => undefined);
       }
       worker?.instance.shutdown();
       await worker?.run.catch(() => undefined);
@@ -124,8 +134,16 @@ export async function startPaymentStack(prefix: string, hooks: AppTestHooks = {}
 }
 
 /** A wizard brief stored as the api stores it (no workflow): for checkout-only tests. */
-export async function storeWizardBrief(db: PaymentStack['db'], email = `client-${randomUUID()}@example.com`): Promise<Brief> {
-  const quote = quoteWizardBrief({ final_duration: 3, total_rush_duration: 45, delivery_formats: 'horizontal', deadline: 'standard' });
+export async function storeWizardBrief(
+  db: PaymentStack['db'],
+  email = `client-${randomUUID()}@example.com`,
+): Promise<Brief> {
+  const quote = quoteWizardBrief({
+    final_duration: 3,
+    total_rush_duration: 45,
+    delivery_formats: 'horizontal',
+    deadline: 'standard',
+  });
   const em = db.orm.em.fork();
   const brief = em.create(Brief, {
     funnel: 'wizard',
@@ -143,13 +161,21 @@ export async function storeWizardBrief(db: PaymentStack['db'], email = `client-$
 }
 
 export async function postJson(url: string, body: unknown = {}, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
 /** A Stripe-shaped checkout.session event, as the webhook endpoint receives it. */
 export function checkoutEvent(
-  type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | 'checkout.session.expired',
+  type:
+    | 'checkout.session.completed'
+    | 'checkout.session.async_payment_succeeded'
+    | 'checkout.session.async_payment_failed'
+    | 'checkout.session.expired',
   session: { id: string; briefId: string; amount: number; paymentStatus?: 'paid' | 'unpaid' },
 ) {
   return {
@@ -175,7 +201,13 @@ export function checkoutEvent(
 }
 
 /** Delivers a payload to the webhook endpoint with a signature made by `secret` at `timestamp`. */
-export async function deliverWebhook(baseUrl: string, stripe: Stripe, payload: string, secret: string, timestamp?: number): Promise<number> {
+export async function deliverWebhook(
+  baseUrl: string,
+  stripe: Stripe,
+  payload: string,
+  secret: string,
+  timestamp?: number,
+): Promise<number> {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
   const response = await fetch(`${baseUrl}/api/webhooks/stripe`, {
     method: 'POST',

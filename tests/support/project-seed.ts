@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Brief, Notification, Project, ProjectFile, ProjectMessage, ProjectRevision, StatusHistory } from '../../db/entities';
+import {
+  Brief,
+  Notification,
+  Project,
+  ProjectFile,
+  ProjectMessage,
+  ProjectRevision,
+  StatusHistory,
+} from '../../db/entities';
 import type { ProjectStatus } from '../../domain/enums';
 
 /**
@@ -26,7 +34,14 @@ export interface SeedProjectOptions {
   messages?: { senderId: string; senderName: string; content: string }[];
   revisions?: { feedback: string; status: 'pending' | 'in_progress' | 'completed'; requestedBy: string }[];
   history?: { oldStatus: ProjectStatus | null; newStatus: ProjectStatus; comment?: string; changerName?: string }[];
-  files?: { filename: string; fileType: 'source' | 'final'; uploadedBy: string; bucket: string; key?: string; size?: number }[];
+  files?: {
+    filename: string;
+    fileType: 'source' | 'final';
+    uploadedBy: string;
+    bucket: string;
+    key?: string;
+    size?: number;
+  }[];
   notifications?: { userId: string; type: string; title: string; message: string }[];
 }
 
@@ -67,13 +82,35 @@ export async function seedProject(em: EntityManager, options: SeedProjectOptions
   let at = createdAt.getTime();
   const next = () => new Date((at += 60_000));
   for (const entry of options.history ?? []) {
-    em.create(StatusHistory, { project, oldStatus: entry.oldStatus, newStatus: entry.newStatus, comment: entry.comment ?? null, changedBy: null, changerName: entry.changerName ?? 'Rushflow', createdAt: next() });
+    em.create(StatusHistory, {
+      project,
+      oldStatus: entry.oldStatus,
+      newStatus: entry.newStatus,
+      comment: entry.comment ?? null,
+      changedBy: null,
+      changerName: entry.changerName ?? 'Rushflow',
+      createdAt: next(),
+    });
   }
   for (const message of options.messages ?? []) {
-    em.create(ProjectMessage, { project, senderId: message.senderId, senderName: message.senderName, content: message.content, messageType: 'text', createdAt: next() });
+    em.create(ProjectMessage, {
+      project,
+      senderId: message.senderId,
+      senderName: message.senderName,
+      content: message.content,
+      messageType: 'text',
+      createdAt: next(),
+    });
   }
   (options.revisions ?? []).forEach((revision, index) => {
-    em.create(ProjectRevision, { project, revisionNumber: index + 1, requestedBy: revision.requestedBy, feedback: revision.feedback, status: revision.status, createdAt: next() });
+    em.create(ProjectRevision, {
+      project,
+      revisionNumber: index + 1,
+      requestedBy: revision.requestedBy,
+      feedback: revision.feedback,
+      status: revision.status,
+      createdAt: next(),
+    });
   });
   for (const file of options.files ?? []) {
     em.create(ProjectFile, {

@@ -11,7 +11,12 @@ const ROOT = path.join(__dirname, '..', '..');
 export class WorkerProcesses {
   private readonly children: ChildProcess[] = [];
 
-  constructor(private readonly config: () => Pick<ApiConfig, 'DATABASE_URL' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'SMTP_URL' | 'APP_URL'>) {}
+  constructor(
+    private readonly config: () => Pick<
+      ApiConfig,
+      'DATABASE_URL' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'SMTP_URL' | 'APP_URL'
+    >,
+  ) {}
 
   start(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
     const config = this.config();

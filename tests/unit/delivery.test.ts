@@ -46,24 +46,34 @@ describe('minimum working days = ⌈category minimum × complexity factor⌉ (§
     animation3d: [10, 13, 16, 20],
     vfx: [14, 19, 23, 28],
   };
-  it.each(SERVICE_CATEGORIES.flatMap((category) => VISUAL_COMPLEXITIES.map((complexity, index) => [category, complexity, TABLE[category][index]] as const)))(
-    '%s %s → %i',
-    (category, complexity, days) => {
-      expect(minimumWorkingDays(category, complexity)).toBe(days);
-      expect(estimate({ serviceCategory: category, visualComplexity: complexity, currency: 'eur', features: {} }).minimumWorkingDays).toBe(days);
-    },
-  );
+  it.each(
+    SERVICE_CATEGORIES.flatMap((category) =>
+      VISUAL_COMPLEXITIES.map((complexity, index) => [category, complexity, TABLE[category][index]] as const),
+    ),
+  )('%s %s → %i', (category, complexity, days) => {
+    expect(minimumWorkingDays(category, complexity)).toBe(days);
+    expect(
+      estimate({ serviceCategory: category, visualComplexity: complexity, currency: 'eur', features: {} })
+        .minimumWorkingDays,
+    ).toBe(days);
+  });
 });
 
 describe('earliest delivery date (§5.1)', () => {
   it('counts the category minimum in working days from today', () => {
     // classic professional: 2 working days from Friday → Tuesday
-    expect(earliestDeliveryDate({ serviceCategory: 'classic', visualComplexity: 'professional', today: '2025-01-03' })).toBe('2025-01-07');
+    expect(
+      earliestDeliveryDate({ serviceCategory: 'classic', visualComplexity: 'professional', today: '2025-01-03' }),
+    ).toBe('2025-01-07');
     // vfx cinematic: 28 working days from Monday 6 January → Thursday 13 February
-    expect(earliestDeliveryDate({ serviceCategory: 'vfx', visualComplexity: 'cinematic', today: '2025-01-06' })).toBe('2025-02-13');
+    expect(earliestDeliveryDate({ serviceCategory: 'vfx', visualComplexity: 'cinematic', today: '2025-01-06' })).toBe(
+      '2025-02-13',
+    );
     // motion premium: 7 working days from Wednesday 24 December → Thu 25, Fri 26, Mon 29, Tue 30, Wed 31,
     // Thu 1, Fri 2 (the spec counts Monday to Friday only: public holidays are working days here)
-    expect(earliestDeliveryDate({ serviceCategory: 'motion', visualComplexity: 'premium', today: '2025-12-24' })).toBe('2026-01-02');
+    expect(earliestDeliveryDate({ serviceCategory: 'motion', visualComplexity: 'premium', today: '2025-12-24' })).toBe(
+      '2026-01-02',
+    );
   });
 
   it('refuses an earlier desired date with the minimum and the first possible date', () => {

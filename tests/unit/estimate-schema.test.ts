@@ -46,7 +46,9 @@ describe('the shared estimate schema', () => {
   });
 
   it('bounds the durations', () => {
-    expect(fieldMessages({ visualComplexity: 'premium', currency: 'eur', rushMinutes: 10_001, finalMinutes: 1_001 })).toEqual({
+    expect(
+      fieldMessages({ visualComplexity: 'premium', currency: 'eur', rushMinutes: 10_001, finalMinutes: 1_001 }),
+    ).toEqual({
       rushMinutes: 'La durée des rushs ne peut pas dépasser 10\u202f000 minutes.',
       finalMinutes: 'La durée finale ne peut pas dépasser 1\u202f000 minutes.',
     });

@@ -10,7 +10,10 @@ import {
 } from '../../domain/pricing';
 
 const features: fc.Arbitrary<Features> = fc.record(
-  Object.fromEntries(FEATURES.map((feature) => [feature, fc.boolean()])) as Record<keyof Features, fc.Arbitrary<boolean>>,
+  Object.fromEntries(FEATURES.map((feature) => [feature, fc.boolean()])) as Record<
+    keyof Features,
+    fc.Arbitrary<boolean>
+  >,
   { requiredKeys: [] },
 );
 const minutes = fc.double({ min: 0.1, max: 10_000, noNaN: true, noDefaultInfinity: true });
@@ -80,7 +83,12 @@ describe('estimate: properties', () => {
     fc.assert(
       fc.property(input, (value) => {
         const result = estimate(value);
-        for (const cents of [result.priceCents, result.offerPriceCents, result.totalPriceCents, result.totalOfferPriceCents]) {
+        for (const cents of [
+          result.priceCents,
+          result.offerPriceCents,
+          result.totalPriceCents,
+          result.totalOfferPriceCents,
+        ]) {
           expect(Number.isInteger(cents)).toBe(true);
         }
         expect(Math.abs(result.offerPriceCents - result.priceCents * 0.7)).toBeLessThanOrEqual(0.5);

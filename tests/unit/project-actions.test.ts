@@ -2,7 +2,11 @@ import { availableActions, revisionWindowClosed } from '../../domain/projects';
 
 describe('availableActions: requestRevision and the revision window', () => {
   const now = new Date('2026-03-10T12:00:00Z');
-  const delivered = (overrides: { revisionCount?: number; maxRevisions?: number; revisionWindowEndsAt?: string | null }) => ({
+  const delivered = (overrides: {
+    revisionCount?: number;
+    maxRevisions?: number;
+    revisionWindowEndsAt?: string | null;
+  }) => ({
     status: 'completed',
     revisionCount: 0,
     maxRevisions: 3,
@@ -26,7 +30,9 @@ describe('availableActions: requestRevision and the revision window', () => {
 
   it('hides the revision once the maximum number of revisions is reached, window open or not', () => {
     expect(availableActions(['client'], delivered({ revisionCount: 3 }), now)).toEqual([]);
-    expect(availableActions(['client'], delivered({ revisionCount: 3, revisionWindowEndsAt: '2026-03-01T00:00:00Z' }), now)).toEqual([]);
+    expect(
+      availableActions(['client'], delivered({ revisionCount: 3, revisionWindowEndsAt: '2026-03-01T00:00:00Z' }), now),
+    ).toEqual([]);
   });
 
   it('never offers a revision to the editor', () => {

@@ -28,7 +28,11 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 function mint(key: KeyLike, claims: { iss?: string; aud?: string; exp?: number; sub?: string } = {}) {
-  return new SignJWT({ email: 'camille@example.fr', email_verified: true, realm_access: { roles: ['user', 'offline_access'] } })
+  return new SignJWT({
+    email: 'camille@example.fr',
+    email_verified: true,
+    realm_access: { roles: ['user', 'offline_access'] },
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'trusted' })
     .setIssuer(claims.iss ?? ISSUER)
     .setAudience(claims.aud ?? 'rushflow-api')
@@ -56,6 +60,8 @@ test.each([
 
 test('an unsigned token (alg none) → 401', async () => {
   const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify({ iss: ISSUER, aud: 'rushflow-api', sub: 'x', exp: 9999999999 })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ iss: ISSUER, aud: 'rushflow-api', sub: 'x', exp: 9999999999 })).toString(
+    'base64url',
+  );
   await expect(verify()(`${header}.${payload}.`)).rejects.toMatchObject({ status: 401 });
 });

@@ -32,7 +32,11 @@ let mail: TestMailServer;
 let db: Awaited<ReturnType<typeof createScratchDatabase>>;
 
 beforeAll(async () => {
-  [env, mail, db] = await Promise.all([createTimeSkippingEnv(), TestMailServer.start(), createScratchDatabase('rushflow_brief_payment')]);
+  [env, mail, db] = await Promise.all([
+    createTimeSkippingEnv(),
+    TestMailServer.start(),
+    createScratchDatabase('rushflow_brief_payment'),
+  ]);
 });
 
 afterAll(async () => {
@@ -41,10 +45,22 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const workerDeps = () => ({ db: db.orm, mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' }, appUrl: APP_URL });
+const workerDeps = () => ({
+  db: db.orm,
+  mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' },
+  appUrl: APP_URL,
+});
 
 async function storeBrief(email: string, clientId: string | null = null): Promise<string> {
-  const payload = wizardBriefSchema.parse({ email, video_type: 'youtube', objective: 'informer', final_duration: 3, total_rush_duration: 45, delivery_formats: 'horizontal', deadline: 'standard' });
+  const payload = wizardBriefSchema.parse({
+    email,
+    video_type: 'youtube',
+    objective: 'informer',
+    final_duration: 3,
+    total_rush_duration: 45,
+    delivery_formats: 'horizontal',
+    deadline: 'standard',
+  });
   const quote = quoteWizardBrief(payload);
   const em = db.orm.em.fork();
   const brief = em.create(Brief, {
@@ -125,7 +141,12 @@ test('unpaid: reminders at 24 h and 72 h with the resume link, expiry at 7 days 
   });
   expect(result).toEqual({ briefId, paid: false });
   expect((await env.currentTimeMs()) - startedAt).toBeGreaterThanOrEqual(7 * 24 * HOUR - 60_000);
-  expect(await templatesSentTo(email)).toEqual(['brief_confirmation', PAYMENT_REMINDER_TEMPLATE, PAYMENT_REMINDER_TEMPLATE, BRIEF_EXPIRED_TEMPLATE]);
+  expect(await templatesSentTo(email)).toEqual([
+    'brief_confirmation',
+    PAYMENT_REMINDER_TEMPLATE,
+    PAYMENT_REMINDER_TEMPLATE,
+    BRIEF_EXPIRED_TEMPLATE,
+  ]);
   const brief = await db.orm.em.fork().findOneOrFail(Brief, briefId);
   expect(brief.status).toBe('expired');
   expect(await db.orm.em.fork().count(Project, { brief: briefId })).toBe(0);
@@ -133,7 +154,9 @@ test('unpaid: reminders at 24 h and 72 h with the resume link, expiry at 7 days 
   const received = await mail.emailsTo(email);
   const reminder = received.find((message) => message.subject.includes('attend son paiement'));
   expect(reminder?.text).toContain(`${APP_URL}/brief/${briefId}/payment`);
-  expect(received.find((message) => message.subject.includes('a expiré'))?.text).toContain('aucun montant n’a été débité');
+  expect(received.find((message) => message.subject.includes('a expiré'))?.text).toContain(
+    'aucun montant n’a été débité',
+  );
 });
 
 test('paid after the first reminder: one project, its workflow, one notification, one receipt; repeated confirmations ignored', async () => {
@@ -145,7 +168,11 @@ test('paid after the first reminder: one project, its workflow, one notification
   const result = await worker.runUntil(async () => {
     const handle = await start(briefId);
     await env.sleep('30 hours');
-    await waitUntil(async () => (await templatesSentTo(email)).includes(PAYMENT_REMINDER_TEMPLATE), 20_000, 'the reminder');
+    await waitUntil(
+      async () => (await templatesSentTo(email)).includes(PAYMENT_REMINDER_TEMPLATE),
+      20_000,
+      'the reminder',
+    );
     const sessionId = await recordPaidSession(briefId, brief.offerPriceCents!);
     const confirmation = { sessionId, eventId: 'evt_1', amount: brief.offerPriceCents!, currency: 'eur' as const };
     await handle.signal(paymentConfirmedSignal, confirmation);
@@ -162,13 +189,30 @@ test('paid after the first reminder: one project, its workflow, one notification
   expect(result.projectId).toBe(project.id);
   // Its workflow may already be looking for an editor (none exists in this database).
   expect(['brief_received', 'waiting_for_editor']).toContain(project.status);
-  expect(project).toMatchObject({ totalPriceCents: brief.offerPriceCents, currency: 'EUR', clientEmail: email, clientId, maxRevisions: 3 });
+  expect(project).toMatchObject({
+    totalPriceCents: brief.offerPriceCents,
+    currency: 'EUR',
+    clientEmail: email,
+    clientId,
+    maxRevisions: 3,
+  });
   expect(project.deliveryDate).toBeInstanceOf(Date);
   expect((await em.findOneOrFail(Brief, briefId)).status).toBe('paid');
-  expect(await templatesSentTo(email)).toEqual(['brief_confirmation', PAYMENT_REMINDER_TEMPLATE, PAYMENT_RECEIPT_TEMPLATE]);
+  expect(await templatesSentTo(email)).toEqual([
+    'brief_confirmation',
+    PAYMENT_REMINDER_TEMPLATE,
+    PAYMENT_RECEIPT_TEMPLATE,
+  ]);
   expect(await em.count(Notification, { project: project.id, userId: clientId })).toBe(1);
   // The project's workflow records `brief_received` first (then its assignment step goes on).
-  await waitUntil(async () => (await db.orm.em.fork().count(StatusHistory, { project: project.id, oldStatus: null, newStatus: 'brief_received' })) === 1, 20_000, 'the timeline entry');
+  await waitUntil(
+    async () =>
+      (await db.orm.em
+        .fork()
+        .count(StatusHistory, { project: project.id, oldStatus: null, newStatus: 'brief_received' })) === 1,
+    20_000,
+    'the timeline entry',
+  );
   const receipt = (await mail.emailsTo(email)).find((message) => message.subject.startsWith('Paiement confirmé'));
   expect(receipt?.text).toContain('Offre de lancement appliquée');
   expect(receipt?.text).toContain(`${APP_URL}/project/${project.id}`);
@@ -181,7 +225,10 @@ test('createProjectForBrief, notifyPaymentReceived and recordProjectStatus: run 
   const payments = createPaymentActivities({ orm: db.orm, appUrl: APP_URL });
   const project = createProjectActivities({ orm: db.orm });
 
-  const [first, second] = await Promise.all([payments.createProjectForBrief(briefId, sessionId), payments.createProjectForBrief(briefId, sessionId)]);
+  const [first, second] = await Promise.all([
+    payments.createProjectForBrief(briefId, sessionId),
+    payments.createProjectForBrief(briefId, sessionId),
+  ]);
   expect(first.projectId).toBe(second.projectId);
   expect([first.createdNow, second.createdNow].sort()).toEqual([false, true]);
   expect((await payments.createProjectForBrief(briefId, sessionId)).createdNow).toBe(false);
@@ -202,5 +249,8 @@ test('createProjectForBrief, notifyPaymentReceived and recordProjectStatus: run 
 test('createProjectForBrief before the webhook committed fails retryably (PaymentNotRecorded)', async () => {
   const briefId = await storeBrief(`early-${randomUUID()}@example.com`);
   const payments = createPaymentActivities({ orm: db.orm, appUrl: APP_URL });
-  await expect(payments.createProjectForBrief(briefId, 'cs_test_not_yet')).rejects.toMatchObject({ type: 'PaymentNotRecorded', nonRetryable: false });
+  await expect(payments.createProjectForBrief(briefId, 'cs_test_not_yet')).rejects.toMatchObject({
+    type: 'PaymentNotRecorded',
+    nonRetryable: false,
+  });
 });

@@ -107,7 +107,9 @@ test('briefWorkflow sends the French confirmation once, then waits out the payme
   expect(result).toEqual({ briefId, paid: false });
 
   // The payment saga adds reminders and the expiry notice: the confirmation itself is sent once.
-  const received = (await mail.emailsTo(email)).filter((message) => message.subject.startsWith('Votre brief Rushflow est bien reçu'));
+  const received = (await mail.emailsTo(email)).filter((message) =>
+    message.subject.startsWith('Votre brief Rushflow est bien reçu'),
+  );
   expect(received).toHaveLength(1);
   const [message] = received;
   expect(message.subject).toBe(`Votre brief Rushflow est bien reçu (réf. ${briefId.slice(0, 8).toUpperCase()})`);
@@ -119,7 +121,9 @@ test('briefWorkflow sends the French confirmation once, then waits out the payme
   }
   const stored = await db.orm.em.fork().findOneOrFail(Brief, briefId);
   expect(['pending_payment', 'expired']).toContain(stored.status);
-  const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0 }).format(stored.priceCents! / 100);
+  const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0 }).format(
+    stored.priceCents! / 100,
+  );
   expect(message.text).toContain(`Prix estimé : ${price}`);
   expect(message.html).not.toContain('<mj-');
 
@@ -132,7 +136,14 @@ test('briefWorkflow sends the French confirmation once, then waits out the payme
 test('sendEmail with the same idempotency key: run twice, one e-mail', async () => {
   const activities = createBriefActivities(briefDeps());
   const to = `twice-${randomUUID()}@example.com`;
-  const message = { template: 'test', to, subject: 'Une seule fois', html: '<p>Bonjour</p>', text: 'Bonjour', idempotencyKey: randomUUID() };
+  const message = {
+    template: 'test',
+    to,
+    subject: 'Une seule fois',
+    html: '<p>Bonjour</p>',
+    text: 'Bonjour',
+    idempotencyKey: randomUUID(),
+  };
 
   const first = await activities.sendEmail(message);
   const second = await activities.sendEmail(message);
@@ -152,7 +163,14 @@ test('sendEmail with the same idempotency key: run twice, one e-mail', async () 
 test('a failed SMTP send leaves the key free, so the retry sends it', async () => {
   const to = `retry-${randomUUID()}@example.com`;
   const broken = createBriefActivities({ ...briefDeps(), mailTransport: createMailTransport('smtp://127.0.0.1:9') });
-  const message = { template: 'test', to, subject: 'Après une panne', html: '<p>Bonjour</p>', text: 'Bonjour', idempotencyKey: randomUUID() };
+  const message = {
+    template: 'test',
+    to,
+    subject: 'Après une panne',
+    html: '<p>Bonjour</p>',
+    text: 'Bonjour',
+    idempotencyKey: randomUUID(),
+  };
   await expect(broken.sendEmail(message)).rejects.toThrow();
   expect(await db.orm.em.fork().count(SentEmail, { idempotencyKey: message.idempotencyKey })).toBe(0);
 
@@ -170,7 +188,11 @@ test('a brief that does not exist fails the workflow without retrying', async ()
   });
   const missing = randomUUID();
   const run = worker.runUntil(
-    env.client.workflow.execute(briefWorkflow, { taskQueue: TASK_QUEUE, workflowId: briefWorkflowId(missing), args: [{ briefId: missing }] }),
+    env.client.workflow.execute(briefWorkflow, {
+      taskQueue: TASK_QUEUE,
+      workflowId: briefWorkflowId(missing),
+      args: [{ briefId: missing }],
+    }),
   );
   await expect(run).rejects.toBeInstanceOf(WorkflowFailedError);
 });

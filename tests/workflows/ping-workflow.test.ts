@@ -24,7 +24,11 @@ test('the ping workflow answers through the worker’s activity', async () => {
     workflowsPath: require.resolve('../../workflows'),
     activities: createActivities(),
   });
-  const handle = await env.client.workflow.start(pingWorkflow, { taskQueue: TASK_QUEUE, workflowId: pingWorkflowId('t1'), args: ['t1'] });
+  const handle = await env.client.workflow.start(pingWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId: pingWorkflowId('t1'),
+    args: ['t1'],
+  });
   const pong = await worker.runUntil(handle.result());
   expect(pong).toBe(expectedPong('t1'));
   await recordHistoryIfAsked('ping-workflow', handle);

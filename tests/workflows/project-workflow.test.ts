@@ -4,7 +4,15 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { createProjectActivities, type UserDirectory } from '../../activities/project';
-import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, SentEmail, StatusHistory } from '../../db/entities';
+import {
+  EditorProfile,
+  Notification,
+  Project,
+  ProjectFile,
+  ProjectRevision,
+  SentEmail,
+  StatusHistory,
+} from '../../db/entities';
 import { createMailTransport } from '../../db/mail';
 import { PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
 import { projectWorkflow } from '../../workflows';
@@ -49,7 +57,13 @@ let worker: Worker;
 let running: Promise<void>;
 const deletedObjects: string[] = [];
 
-const admin: ProjectActor = { id: 'admin-1', email: 'admin@rushflow.test', emailVerified: true, roles: ['admin'], name: 'Admin Test' };
+const admin: ProjectActor = {
+  id: 'admin-1',
+  email: 'admin@rushflow.test',
+  emailVerified: true,
+  roles: ['admin'],
+  name: 'Admin Test',
+};
 const directory: UserDirectory = {
   admins: async () => [{ id: admin.id, email: admin.email }],
   emailOf: async (userId) => `${userId}@editors.rushflow.test`,
@@ -67,9 +81,25 @@ const deps = () => ({
 });
 
 beforeAll(async () => {
-  [env, mail, db] = await Promise.all([createTimeSkippingEnv(), TestMailServer.start(), createScratchDatabase('rushflow_project_wf')]);
-  const activities = { ...createActivities({ db: db.orm, mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' }, appUrl: APP_URL }), ...createProjectActivities(deps()) };
-  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: require.resolve('../../workflows'), activities });
+  [env, mail, db] = await Promise.all([
+    createTimeSkippingEnv(),
+    TestMailServer.start(),
+    createScratchDatabase('rushflow_project_wf'),
+  ]);
+  const activities = {
+    ...createActivities({
+      db: db.orm,
+      mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' },
+      appUrl: APP_URL,
+    }),
+    ...createProjectActivities(deps()),
+  };
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowsPath: require.resolve('../../workflows'),
+    activities,
+  });
   running = worker.run();
 });
 
@@ -91,7 +121,15 @@ function editorActor(id: string): ProjectActor {
   return { id, email: `${id}@editors.rushflow.test`, emailVerified: true, roles: ['editor'], name: 'Monteur Test' };
 }
 
-async function createEditor(options: { id?: string; max?: number; specialties?: string[]; levels?: string[]; status?: 'active' | 'vacation' } = {}) {
+async function createEditor(
+  options: {
+    id?: string;
+    max?: number;
+    specialties?: string[];
+    levels?: string[];
+    status?: 'active' | 'vacation';
+  } = {},
+) {
   const em = db.orm.em.fork();
   const editor = em.create(EditorProfile, {
     userId: options.id ?? `editor-${randomUUID()}`,
@@ -136,7 +174,9 @@ async function statusIs(projectId: string, status: string, what = status) {
 }
 
 async function notificationTypes(projectId: string, userId: string): Promise<string[]> {
-  const rows = await db.orm.em.fork().find(Notification, { project: projectId, userId }, { orderBy: { createdAt: 'asc' } });
+  const rows = await db.orm.em
+    .fork()
+    .find(Notification, { project: projectId, userId }, { orderBy: { createdAt: 'asc' } });
   return rows.map((row) => row.type);
 }
 
@@ -147,7 +187,16 @@ async function templatesTo(address: string): Promise<string[]> {
 
 async function addFinalFile(projectId: string, uploadedBy: string) {
   const em = db.orm.em.fork();
-  em.create(ProjectFile, { project: projectId, filename: 'final.mp4', fileType: 'final', storageBucket: 'video-uploads', storageKey: `${projectId}/final/${Date.now()}-final.mp4`, mimeType: 'video/mp4', fileSize: 2048, uploadedBy });
+  em.create(ProjectFile, {
+    project: projectId,
+    filename: 'final.mp4',
+    fileType: 'final',
+    storageBucket: 'video-uploads',
+    storageKey: `${projectId}/final/${Date.now()}-final.mp4`,
+    mimeType: 'video/mp4',
+    fileSize: 2048,
+    uploadedBy,
+  });
   await em.flush();
 }
 
@@ -163,7 +212,10 @@ async function editorLoad(editorId: string) {
 
 test('the whole lifecycle: assignment, deadline reminder and escalation, forbidden actions, delivery, revision, window closing, retention', async () => {
   const owner = client();
-  const editorId = await createEditor({ specialties: ['general'], levels: ['simple', 'moderate', 'complex', 'expert'] });
+  const editorId = await createEditor({
+    specialties: ['general'],
+    levels: ['simple', 'moderate', 'complex', 'expert'],
+  });
   const editor = editorActor(editorId);
   const projectId = await newProject(owner, 3);
   const handle = await start(projectId);
@@ -173,64 +225,134 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   expect(await notificationTypes(projectId, owner.id)).toEqual(['project_assigned']);
   expect(await notificationTypes(projectId, editorId)).toEqual(['project_assigned_to_editor']);
   expect((await editorLoad(editorId)).currentProjectsCount).toBe(1);
-  await waitUntil(async () => (await templatesTo(owner.email)).includes('project_assigned_client'), 20_000, 'the client e-mail');
-  await waitUntil(async () => (await templatesTo(editor.email)).includes('project_assigned_editor'), 20_000, 'the editor e-mail');
+  await waitUntil(
+    async () => (await templatesTo(owner.email)).includes('project_assigned_client'),
+    20_000,
+    'the client e-mail',
+  );
+  await waitUntil(
+    async () => (await templatesTo(editor.email)).includes('project_assigned_editor'),
+    20_000,
+    'the editor e-mail',
+  );
 
   // Wrong role or wrong state: a French refusal, nothing changes.
-  await expect(handle.executeUpdate(startUpdate, { args: [{ actor: owner }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN, 'Seul le monteur du projet peut faire cette action.'));
-  await expect(handle.executeUpdate(startUpdate, { args: [{ actor: editorActor('someone-else') }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN));
+  await expect(handle.executeUpdate(startUpdate, { args: [{ actor: owner }] })).rejects.toMatchObject(
+    refusal(ACTION_FORBIDDEN, 'Seul le monteur du projet peut faire cette action.'),
+  );
+  await expect(
+    handle.executeUpdate(startUpdate, { args: [{ actor: editorActor('someone-else') }] }),
+  ).rejects.toMatchObject(refusal(ACTION_FORBIDDEN));
   await expect(handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
     refusal(ACTION_REFUSED, `Action impossible : le projet est « ${PROJECT_STATUS_LABELS.assigned} ».`),
   );
-  await expect(handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: 'Plus court' }] })).rejects.toMatchObject(refusal(ACTION_REFUSED));
-  await expect(handle.executeUpdate(cancelUpdate, { args: [{ actor: owner }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN, 'Accès administrateur requis'));
+  await expect(
+    handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: 'Plus court' }] }),
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED));
+  await expect(handle.executeUpdate(cancelUpdate, { args: [{ actor: owner }] })).rejects.toMatchObject(
+    refusal(ACTION_FORBIDDEN, 'Accès administrateur requis'),
+  );
   expect((await project(projectId)).status).toBe('assigned');
 
   // 24 h before the planned delivery (3 days): the editor's reminder.
   await env.sleep(2 * DAY - HOUR);
   expect(await notificationTypes(projectId, editorId)).not.toContain('deadline_reminder');
   await env.sleep(2 * HOUR);
-  await waitUntil(async () => (await notificationTypes(projectId, editorId)).includes('deadline_reminder'), 20_000, 'the deadline reminder');
-  await waitUntil(async () => (await templatesTo(editor.email)).includes('deadline_reminder'), 20_000, 'the reminder e-mail');
+  await waitUntil(
+    async () => (await notificationTypes(projectId, editorId)).includes('deadline_reminder'),
+    20_000,
+    'the deadline reminder',
+  );
+  await waitUntil(
+    async () => (await templatesTo(editor.email)).includes('deadline_reminder'),
+    20_000,
+    'the reminder e-mail',
+  );
 
-  expect(await handle.executeUpdate(startUpdate, { args: [{ actor: editor }] })).toEqual({ status: 'in_progress', revisionCount: 0 });
+  expect(await handle.executeUpdate(startUpdate, { args: [{ actor: editor }] })).toEqual({
+    status: 'in_progress',
+    revisionCount: 0,
+  });
   expect(await notificationTypes(projectId, owner.id)).toContain('project_started');
 
   // Overdue: admins escalated.
   await env.sleep(DAY);
-  await waitUntil(async () => (await notificationTypes(projectId, admin.id)).includes('deadline_overdue'), 20_000, 'the escalation');
-  await waitUntil(async () => (await templatesTo(admin.email)).includes('deadline_overdue'), 20_000, 'the escalation e-mail');
+  await waitUntil(
+    async () => (await notificationTypes(projectId, admin.id)).includes('deadline_overdue'),
+    20_000,
+    'the escalation',
+  );
+  await waitUntil(
+    async () => (await templatesTo(admin.email)).includes('deadline_overdue'),
+    20_000,
+    'the escalation e-mail',
+  );
 
   // Completing needs a final file.
-  await expect(handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.noFinalFile));
+  await expect(handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
+    refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.noFinalFile),
+  );
   expect((await project(projectId)).status).toBe('in_progress');
   await addFinalFile(projectId, editorId);
   const deliveredAt = await env.currentTimeMs();
-  expect(await handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).toEqual({ status: 'completed', revisionCount: 0 });
+  expect(await handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).toEqual({
+    status: 'completed',
+    revisionCount: 0,
+  });
   let row = await project(projectId);
   expect(row.completedAt).toBeInstanceOf(Date);
   expect(row.revisionWindowEndsAt!.getTime() - deliveredAt).toBeGreaterThanOrEqual(3 * DAY - 60_000);
   expect(await editorLoad(editorId)).toMatchObject({ currentProjectsCount: 0, completedProjectsCount: 1 });
   expect(await notificationTypes(projectId, owner.id)).toContain('project_completed');
-  await waitUntil(async () => (await templatesTo(owner.email)).includes('project_completed'), 20_000, 'the delivery e-mail');
+  await waitUntil(
+    async () => (await templatesTo(owner.email)).includes('project_completed'),
+    20_000,
+    'the delivery e-mail',
+  );
 
   // Revision: only the client, non-empty feedback; the editor is told what to change.
-  await expect(handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: '   ' }] })).rejects.toMatchObject(refusal(ACTION_INVALID, PROJECT_ACTION_MESSAGES.feedbackEmpty));
-  await expect(handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: editor, feedback: 'x' }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN, 'Seul le client du projet peut faire cette action.'));
+  await expect(
+    handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: '   ' }] }),
+  ).rejects.toMatchObject(refusal(ACTION_INVALID, PROJECT_ACTION_MESSAGES.feedbackEmpty));
+  await expect(
+    handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: editor, feedback: 'x' }] }),
+  ).rejects.toMatchObject(refusal(ACTION_FORBIDDEN, 'Seul le client du projet peut faire cette action.'));
   await env.sleep(2 * DAY);
-  expect(await handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: 'Raccourcir l’intro de 5 secondes' }] })).toEqual({ status: 'revision_requested', revisionCount: 1 });
+  expect(
+    await handle.executeUpdate(requestRevisionUpdate, {
+      args: [{ actor: owner, feedback: 'Raccourcir l’intro de 5 secondes' }],
+    }),
+  ).toEqual({ status: 'revision_requested', revisionCount: 1 });
   const revision = await db.orm.em.fork().findOneOrFail(ProjectRevision, { project: projectId });
-  expect(revision).toMatchObject({ revisionNumber: 1, status: 'pending', feedback: 'Raccourcir l’intro de 5 secondes', requestedBy: owner.id });
-  const feedbackNotice = await db.orm.em.fork().findOneOrFail(Notification, { project: projectId, userId: editorId, type: 'revision_requested' });
+  expect(revision).toMatchObject({
+    revisionNumber: 1,
+    status: 'pending',
+    feedback: 'Raccourcir l’intro de 5 secondes',
+    requestedBy: owner.id,
+  });
+  const feedbackNotice = await db.orm.em
+    .fork()
+    .findOneOrFail(Notification, { project: projectId, userId: editorId, type: 'revision_requested' });
   expect(feedbackNotice.message).toBe('Raccourcir l’intro de 5 secondes');
-  await waitUntil(async () => (await mail.emailsTo(editor.email)).some((m) => m.text.includes('Raccourcir l’intro')), 20_000, 'the revision e-mail');
+  await waitUntil(
+    async () => (await mail.emailsTo(editor.email)).some((m) => m.text.includes('Raccourcir l’intro')),
+    20_000,
+    'the revision e-mail',
+  );
 
-  await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: owner }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN));
+  await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: owner }] })).rejects.toMatchObject(
+    refusal(ACTION_FORBIDDEN),
+  );
   await handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] });
   expect((await db.orm.em.fork().findOneOrFail(ProjectRevision, revision.id)).status).toBe('in_progress');
-  await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionAlreadyStarted));
+  await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
+    refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionAlreadyStarted),
+  );
   const redeliveredAt = await env.currentTimeMs();
-  expect(await handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] })).toEqual({ status: 'completed', revisionCount: 1 });
+  expect(await handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] })).toEqual({
+    status: 'completed',
+    revisionCount: 1,
+  });
   expect((await db.orm.em.fork().findOneOrFail(ProjectRevision, revision.id)).status).toBe('completed');
   row = await project(projectId);
   // The window restarts from the new delivery.
@@ -241,13 +363,19 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   await env.sleep(3 * DAY + HOUR);
   await waitUntil(async () => (await handle.query(projectStateQuery)).closed, 20_000, 'the closing');
   expect(await notificationTypes(projectId, owner.id)).toContain('project_closed');
-  await expect(handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: 'Encore' }] })).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionWindowClosed));
+  await expect(
+    handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: 'Encore' }] }),
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionWindowClosed));
 
   // Retention: notice 30 days before the deletion, 1 year after the (last) delivery.
   await env.sleep(330 * DAY);
   expect(await templatesTo(owner.email)).not.toContain('retention_notice');
   await env.sleep(5 * DAY);
-  await waitUntil(async () => (await templatesTo(owner.email)).includes('retention_notice'), 20_000, 'the retention notice');
+  await waitUntil(
+    async () => (await templatesTo(owner.email)).includes('retention_notice'),
+    20_000,
+    'the retention notice',
+  );
   expect(await db.orm.em.fork().count(ProjectFile, { project: projectId })).toBe(1);
   const state = await handle.result();
   expect(state).toMatchObject({ status: 'completed', closed: true, filesDeleted: true, revisionCount: 1 });
@@ -256,7 +384,9 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   expect((await project(projectId)).filesPurgedAt).toBeInstanceOf(Date);
   expect(deletedObjects.some((key) => key.startsWith(`video-uploads/${projectId}/final/`))).toBe(true);
 
-  const timeline = await db.orm.em.fork().find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'asc' } });
+  const timeline = await db.orm.em
+    .fork()
+    .find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'asc' } });
   expect(timeline.map((entry) => `${entry.oldStatus ?? '-'}>${entry.newStatus}`)).toEqual([
     '->brief_received',
     'brief_received>assigned',
@@ -268,7 +398,13 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
     'completed>completed',
   ]);
   // One e-mail per template and recipient: nothing duplicated.
-  expect(await templatesTo(owner.email)).toEqual(['project_assigned_client', 'project_started', 'project_completed', 'revision_completed', 'retention_notice']);
+  expect(await templatesTo(owner.email)).toEqual([
+    'project_assigned_client',
+    'project_started',
+    'project_completed',
+    'revision_completed',
+    'retention_notice',
+  ]);
   await recordHistoryIfAsked('project-workflow-lifecycle', handle);
 });
 
@@ -282,7 +418,11 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
   const handle = await start(projectId);
   await statusIs(projectId, 'waiting_for_editor');
   expect(await notificationTypes(projectId, admin.id)).toEqual(['project_waiting_for_editor']);
-  await waitUntil(async () => (await templatesTo(admin.email)).includes('project_waiting_for_editor'), 20_000, 'the admins’ e-mail');
+  await waitUntil(
+    async () => (await templatesTo(admin.email)).includes('project_waiting_for_editor'),
+    20_000,
+    'the admins’ e-mail',
+  );
 
   // An editor frees up: the next retry assigns them.
   const editorId = await createEditor({ specialties: ['tiktok'], max: 1 });
@@ -296,18 +436,32 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
   const secondId = await newProject(other, 10, 'tiktok');
   const second = await start(secondId);
   await statusIs(secondId, 'waiting_for_editor');
-  await expect(second.executeUpdate(assignEditorUpdate, { args: [{ actor: other, editorId }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN, 'Accès administrateur requis'));
-  await expect(second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId }] })).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.editorNotAvailable));
-  await expect(second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: 'nobody' }] })).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.editorUnknown));
+  await expect(second.executeUpdate(assignEditorUpdate, { args: [{ actor: other, editorId }] })).rejects.toMatchObject(
+    refusal(ACTION_FORBIDDEN, 'Accès administrateur requis'),
+  );
+  await expect(second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId }] })).rejects.toMatchObject(
+    refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.editorNotAvailable),
+  );
+  await expect(
+    second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: 'nobody' }] }),
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.editorUnknown));
   const handPicked = await createEditor({ specialties: ['branding'], max: 2 });
-  expect(await second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: handPicked }] })).toMatchObject({ status: 'assigned' });
-  await expect(second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: handPicked }] })).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.assignWrongStatus));
+  expect(
+    await second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: handPicked }] }),
+  ).toMatchObject({ status: 'assigned' });
+  await expect(
+    second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: handPicked }] }),
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.assignWrongStatus));
   expect(await notificationTypes(secondId, handPicked)).toEqual(['project_assigned_to_editor']);
 
   // Cancellation before completion: compensation frees the slot, the client is told.
   await handle.executeUpdate(startUpdate, { args: [{ actor: editorActor(editorId) }] });
-  await expect(handle.executeUpdate(cancelUpdate, { args: [{ actor: editorActor(editorId) }] })).rejects.toMatchObject(refusal(ACTION_FORBIDDEN));
-  expect(await handle.executeUpdate(cancelUpdate, { args: [{ actor: admin, reason: 'Demande du client' }] })).toMatchObject({ status: 'cancelled' });
+  await expect(handle.executeUpdate(cancelUpdate, { args: [{ actor: editorActor(editorId) }] })).rejects.toMatchObject(
+    refusal(ACTION_FORBIDDEN),
+  );
+  expect(
+    await handle.executeUpdate(cancelUpdate, { args: [{ actor: admin, reason: 'Demande du client' }] }),
+  ).toMatchObject({ status: 'cancelled' });
   expect(await editorLoad(editorId)).toMatchObject({ currentProjectsCount: 0, completedProjectsCount: 0 });
   const cancelled = await project(projectId);
   expect(cancelled.cancelledAt).toBeInstanceOf(Date);
@@ -326,7 +480,9 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
 
 test('assignment under concurrency: 50 projects, 5 editors of 4 slots → nobody over capacity, everybody assigned as slots free', async () => {
   const specialty = 'corporate';
-  const editors = await Promise.all(Array.from({ length: 5 }, () => createEditor({ specialties: [specialty], max: 4 })));
+  const editors = await Promise.all(
+    Array.from({ length: 5 }, () => createEditor({ specialties: [specialty], max: 4 })),
+  );
   // The other tests' editors step aside: these five share the 50 projects.
   await db.orm.em.fork().nativeUpdate(EditorProfile, { userId: { $nin: editors } }, { status: 'inactive' });
   const owner = client();
@@ -339,17 +495,29 @@ test('assignment under concurrency: 50 projects, 5 editors of 4 slots → nobody
   const overCapacity = async () => {
     const rows = await em().find(EditorProfile, { userId: { $in: editors } });
     const active = await em().find(Project, { id: { $in: projectIds }, status: { $in: ['assigned', 'in_progress'] } });
-    return rows.filter((editor) => editor.currentProjectsCount > editor.maxConcurrentProjects || active.filter((p) => p.editor?.userId === editor.userId).length > editor.maxConcurrentProjects);
+    return rows.filter(
+      (editor) =>
+        editor.currentProjectsCount > editor.maxConcurrentProjects ||
+        active.filter((p) => p.editor?.userId === editor.userId).length > editor.maxConcurrentProjects,
+    );
   };
   const countIn = async (status: string) => em().count(Project, { id: { $in: projectIds }, status: status as never });
 
   const done = new Set<string>();
   for (let round = 1; done.size < 50; round += 1) {
     const expectedAssigned = Math.min(20, 50 - done.size);
-    await waitUntil(async () => (await countIn('assigned')) === expectedAssigned, 60_000, `round ${round}: ${expectedAssigned} assigned`);
+    await waitUntil(
+      async () => (await countIn('assigned')) === expectedAssigned,
+      60_000,
+      `round ${round}: ${expectedAssigned} assigned`,
+    );
     expect(await overCapacity()).toEqual([]);
     const loads = await em().find(EditorProfile, { userId: { $in: editors } });
-    expect(loads.every((editor) => editor.currentProjectsCount === (expectedAssigned === 20 ? 4 : editor.currentProjectsCount))).toBe(true);
+    expect(
+      loads.every(
+        (editor) => editor.currentProjectsCount === (expectedAssigned === 20 ? 4 : editor.currentProjectsCount),
+      ),
+    ).toBe(true);
     // Each editor delivers their projects: the slots free up, the waiting projects get them.
     const assigned = await em().find(Project, { id: { $in: projectIds }, status: 'assigned' });
     for (const p of assigned) {
@@ -393,19 +561,31 @@ test('activities: run twice, one effect', async () => {
     from: 'assigned' as const,
     to: 'cancelled' as const,
     releaseEditorSlot: true,
-    notifications: [{ to: 'client' as const, type: 'project_cancelled', title: 'Projet annulé', message: 'Annulé' }, { to: 'admins' as const, type: 'x', title: 'x', message: 'x' }],
+    notifications: [
+      { to: 'client' as const, type: 'project_cancelled', title: 'Projet annulé', message: 'Annulé' },
+      { to: 'admins' as const, type: 'x', title: 'x', message: 'x' },
+    ],
   };
   const results = await Promise.all([activities.recordTransition(transition), activities.recordTransition(transition)]);
   expect(results.map((r) => r.recordedNow).sort()).toEqual([false, true]);
   expect(await editorLoad(editorId)).toMatchObject({ currentProjectsCount: 0 });
   expect(await db.orm.em.fork().count(Notification, { project: projectId })).toBe(4);
 
-  const notice = { key: randomUUID(), projectId, notifications: [{ to: 'client' as const, type: 'retention_notice', title: 't', message: 'm' }] };
+  const notice = {
+    key: randomUUID(),
+    projectId,
+    notifications: [{ to: 'client' as const, type: 'retention_notice', title: 't', message: 'm' }],
+  };
   await activities.notify(notice);
   await activities.notify(notice);
   expect(await db.orm.em.fork().count(Notification, { project: projectId, type: 'retention_notice' })).toBe(1);
 
-  const emailInput = { key: `test:${randomUUID()}`, projectId, template: 'project_cancelled' as const, to: 'client' as const };
+  const emailInput = {
+    key: `test:${randomUUID()}`,
+    projectId,
+    template: 'project_cancelled' as const,
+    to: 'client' as const,
+  };
   const sent = await Promise.all([activities.sendProjectEmail(emailInput), activities.sendProjectEmail(emailInput)]);
   expect(sent.map((s) => s.sent).sort()).toEqual([0, 1]);
   expect(await templatesTo(owner.email)).toEqual(['project_cancelled']);

@@ -13,5 +13,9 @@ test('there are recorded histories to replay', () => {
 
 test.each(files)('%s replays on the current workflow code', async (file) => {
   const history = JSON.parse(fs.readFileSync(path.join(HISTORIES_DIR, file), 'utf8'));
-  await Worker.runReplayHistory({ workflowsPath: require.resolve('../../workflows') }, history, file.replace(/\.json$/, ''));
+  await Worker.runReplayHistory(
+    { workflowsPath: require.resolve('../../workflows') },
+    history,
+    file.replace(/\.json$/, ''),
+  );
 });

@@ -22,7 +22,12 @@ import { recordHistoryIfAsked } from '../support/histories';
 jest.setTimeout(120_000);
 
 const config = loadConfig();
-const s3 = createS3Client({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY });
+const s3 = createS3Client({
+  endpoint: config.S3_ENDPOINT,
+  region: config.S3_REGION,
+  accessKeyId: config.S3_ACCESS_KEY_ID,
+  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+});
 const prefix = `tests/rush-analysis-${Date.now()}`;
 const temp = makeTempDir('rush-analysis-');
 let env: TestWorkflowEnvironment;
@@ -40,12 +45,33 @@ beforeAll(async () => {
   const videoFile = generateTestVideo(path.join(temp.dir, 'rush.mp4'), 7.4);
   const textFile = path.join(temp.dir, 'notes.mp4');
   fs.writeFileSync(textFile, 'Ceci est un texte, pas une vidéo.\n'.repeat(200));
-  video = { fileId: 'f-video', name: 'rush.mp4', bucket: BUCKETS.briefs, key: `${prefix}/rush.mp4`, kind: 'video', size: await put(`${prefix}/rush.mp4`, videoFile) };
-  notMedia = { fileId: 'f-text', name: 'notes.mp4', bucket: BUCKETS.briefs, key: `${prefix}/notes.mp4`, kind: 'video', size: await put(`${prefix}/notes.mp4`, textFile) };
+  video = {
+    fileId: 'f-video',
+    name: 'rush.mp4',
+    bucket: BUCKETS.briefs,
+    key: `${prefix}/rush.mp4`,
+    kind: 'video',
+    size: await put(`${prefix}/rush.mp4`, videoFile),
+  };
+  notMedia = {
+    fileId: 'f-text',
+    name: 'notes.mp4',
+    bucket: BUCKETS.briefs,
+    key: `${prefix}/notes.mp4`,
+    kind: 'video',
+    size: await put(`${prefix}/notes.mp4`, textFile),
+  };
 });
 
 afterAll(async () => {
-  await s3.send(new DeleteObjectsCommand({ Bucket: BUCKETS.briefs, Delete: { Objects: [{ Key: video.key }, { Key: notMedia.key }] } })).catch(() => undefined);
+  await s3
+    .send(
+      new DeleteObjectsCommand({
+        Bucket: BUCKETS.briefs,
+        Delete: { Objects: [{ Key: video.key }, { Key: notMedia.key }] },
+      }),
+    )
+    .catch(() => undefined);
   await env?.teardown();
   temp.cleanup();
 });
@@ -69,7 +95,14 @@ test('the analysis measures the video within 0.1 s and reports the file that is 
   expect(result.totalRushDurationMinutes).toBeCloseTo(7.4 / 60, 2);
   expect(result.fileAnalyses[0]).toMatchObject({ fileId: 'f-video', isMedia: true });
   expect(Math.abs(result.fileAnalyses[0].durationSeconds - 7.4)).toBeLessThanOrEqual(0.1);
-  expect(result.fileAnalyses[1]).toEqual(expect.objectContaining({ fileId: 'f-text', isMedia: false, durationSeconds: 0, error: ANALYSIS_MESSAGES.notMedia }));
+  expect(result.fileAnalyses[1]).toEqual(
+    expect.objectContaining({
+      fileId: 'f-text',
+      isMedia: false,
+      durationSeconds: 0,
+      error: ANALYSIS_MESSAGES.notMedia,
+    }),
+  );
   expect(result.recommendations.join(' ')).toContain('notes.mp4');
   expect(result.estimatedComplexity).toBe('faible');
 });

@@ -1,7 +1,13 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ProjectStatus } from '../../domain/enums';
-import { actionRefusal, canRequestRevision, PROJECT_ACTIONS, projectPartiesOf, type ProjectAction } from '../../domain/project-lifecycle';
+import {
+  actionRefusal,
+  canRequestRevision,
+  PROJECT_ACTIONS,
+  projectPartiesOf,
+  type ProjectAction,
+} from '../../domain/project-lifecycle';
 import type { Role } from '../../domain/roles';
 
 /**
@@ -35,7 +41,11 @@ export const FILE_RETENTION = '365 days';
 /** The client's notice e-mail, this long before the deletion. */
 export const RETENTION_NOTICE_LEAD = '30 days';
 /** Automatic assignment retries while no editor is free: 5 min, 10, 20, … capped at 1 h. */
-export const ASSIGNMENT_RETRY = { initialInterval: '5 minutes', backoffCoefficient: 2, maximumInterval: '1 hour' } as const;
+export const ASSIGNMENT_RETRY = {
+  initialInterval: '5 minutes',
+  backoffCoefficient: 2,
+  maximumInterval: '1 hour',
+} as const;
 /** Used when the setting `revision_window_days` cannot be read as a number of days. */
 export const DEFAULT_REVISION_WINDOW_DAYS = 3;
 
@@ -180,7 +190,11 @@ export const PROJECT_NOTICES = {
     title: 'Révision terminée',
     message: `La révision ${revisionNumber} est livrée.`,
   }),
-  revisionRequested: (feedback: string): ProjectNotice => ({ type: 'revision_requested', title: 'Révision demandée', message: feedback }),
+  revisionRequested: (feedback: string): ProjectNotice => ({
+    type: 'revision_requested',
+    title: 'Révision demandée',
+    message: feedback,
+  }),
   revisionStarted: {
     type: 'revision_started',
     title: 'Révision commencée',
@@ -245,21 +259,30 @@ export interface Refusal {
  * Why `actor` may not run `action` on a project in `state`, or null. The workflow's validators
  * call it (before anything changes) and call it again once they hold the project's lock.
  */
-export function refusalOf(action: ProjectAction | 'assignEditor', actor: ProjectActor, state: ProjectWorkflowState, feedback?: string): Refusal | null {
+export function refusalOf(
+  action: ProjectAction | 'assignEditor',
+  actor: ProjectActor,
+  state: ProjectWorkflowState,
+  feedback?: string,
+): Refusal | null {
   const parties = projectPartiesOf(actor, state);
   if (action === 'assignEditor') {
     if (!parties.includes('admin')) return { type: ACTION_FORBIDDEN, message: PROJECT_ACTION_MESSAGES.assignAdminOnly };
-    if (state.status !== 'brief_received' && state.status !== 'waiting_for_editor') return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.assignWrongStatus };
+    if (state.status !== 'brief_received' && state.status !== 'waiting_for_editor')
+      return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.assignWrongStatus };
     return null;
   }
   const message = actionRefusal(action, parties, state.status);
-  if (message) return { type: parties.includes(PROJECT_ACTIONS[action].by) ? ACTION_REFUSED : ACTION_FORBIDDEN, message };
+  if (message)
+    return { type: parties.includes(PROJECT_ACTIONS[action].by) ? ACTION_REFUSED : ACTION_FORBIDDEN, message };
   if (action === 'requestRevision') {
     if (state.closed) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
     if (!canRequestRevision(state)) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionLimit };
-    if (!feedback || feedback.trim() === '') return { type: ACTION_INVALID, message: PROJECT_ACTION_MESSAGES.feedbackEmpty };
+    if (!feedback || feedback.trim() === '')
+      return { type: ACTION_INVALID, message: PROJECT_ACTION_MESSAGES.feedbackEmpty };
   }
-  if (action === 'startRevision' && state.revisionStarted) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionAlreadyStarted };
+  if (action === 'startRevision' && state.revisionStarted)
+    return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionAlreadyStarted };
   return null;
 }
 

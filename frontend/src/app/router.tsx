@@ -16,7 +16,10 @@ interface RouteModule {
 /** A route module as lazy route properties: `clientLoader(queryClient)` becomes the route's loader. */
 const convert =
   (queryClient: QueryClient) =>
-  ({ Component, clientLoader }: RouteModule) => ({ Component, ...(clientLoader && { loader: clientLoader(queryClient) }) });
+  ({ Component, clientLoader }: RouteModule) => ({
+    Component,
+    ...(clientLoader && { loader: clientLoader(queryClient) }),
+  });
 
 /**
  * Every page is a lazy route module. Guarded pages are children of a layout route that shows them
@@ -41,10 +44,19 @@ const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: paths.login.path, lazy: () => import('./routes/login').then(convert(queryClient)) },
           { path: paths.auth.path, lazy: () => import('./routes/auth').then(convert(queryClient)) },
           { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email').then(convert(queryClient)) },
-          { path: paths.paymentSuccess.path, lazy: () => import('./routes/payment-success').then(convert(queryClient)) },
+          {
+            path: paths.paymentSuccess.path,
+            lazy: () => import('./routes/payment-success').then(convert(queryClient)),
+          },
           { path: paths.briefPayment.path, lazy: () => import('./routes/brief-payment').then(convert(queryClient)) },
-          { path: paths.simulatedCheckout.path, lazy: () => import('./routes/simulated-checkout').then(convert(queryClient)) },
-          { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service').then(convert(queryClient)) },
+          {
+            path: paths.simulatedCheckout.path,
+            lazy: () => import('./routes/simulated-checkout').then(convert(queryClient)),
+          },
+          {
+            path: paths.termsOfService.path,
+            lazy: () => import('./routes/terms-of-service').then(convert(queryClient)),
+          },
           { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy').then(convert(queryClient)) },
           { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice').then(convert(queryClient)) },
           {

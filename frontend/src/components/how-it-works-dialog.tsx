@@ -25,7 +25,8 @@ const fr = {
   timelineStandard: 'Standard : un délai calculé selon la complexité de votre projet.',
   timelineExpress: 'Express : un délai rapide, ajusté à votre brief.',
   filesTitle: 'Fichiers acceptés',
-  files: 'Vidéo, audio et images, par téléversement direct ou par lien de transfert (WeTransfer, Google Drive, Dropbox…).',
+  files:
+    'Vidéo, audio et images, par téléversement direct ou par lien de transfert (WeTransfer, Google Drive, Dropbox…).',
   paymentTitle: 'Paiement',
   payment: 'Paiement sécurisé par carte bancaire une fois le devis validé.',
   deliveryTitle: 'Livraison et révisions',
@@ -93,7 +94,9 @@ export function HowItWorksDialog({ triggerClassName }: { triggerClassName?: stri
         <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none">
           <div className="pr-8">
             <DialogPrimitive.Title className="text-xl font-semibold text-slate-900">{t('title')}</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{t('intro')}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+              {t('intro')}
+            </DialogPrimitive.Description>
           </div>
           <ol className="flex flex-col gap-2">
             {steps.map((step, index) => (

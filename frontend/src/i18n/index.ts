@@ -50,5 +50,3 @@ applyLanguage(i18n.language);
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';
 }
-
-;

@@ -15,7 +15,7 @@ import {
   type AuthUser,
 } from '@/lib/auth-client';
 
-export type { AuthRedirectOptions,   };
+export type { AuthRedirectOptions };
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -36,7 +36,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
 
   const guard = useCallback(
-    async (action: () => Promise<void>, fallbackKey: 'auth.errors.login' | 'auth.errors.register' | 'auth.errors.logout') => {
+    async (
+      action: () => Promise<void>,
+      fallbackKey: 'auth.errors.login' | 'auth.errors.register' | 'auth.errors.logout',
+    ) => {
       try {
         await action();
       } catch (error) {

@@ -10,11 +10,31 @@ import { api, ApiError } from '@/lib/api-client';
  * `{ project }` or a French `{ error }`); the toasts are the spec's (000 §4, §8).
  */
 const ACTION_TOASTS: Record<ProjectAction, { success: string; failure: string; preferServerMessage: boolean }> = {
-  start: { success: PROJECT_MESSAGES.editingStarted, failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
-  complete: { success: PROJECT_MESSAGES.projectCompleted, failure: PROJECT_MESSAGES.completeFailed, preferServerMessage: true },
-  requestRevision: { success: PROJECT_MESSAGES.revisionRequested, failure: PROJECT_MESSAGES.revisionSubmitFailed, preferServerMessage: false },
-  startRevision: { success: PROJECT_MESSAGES.revisionStarted, failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
-  completeRevision: { success: PROJECT_MESSAGES.revisionCompleted, failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
+  start: {
+    success: PROJECT_MESSAGES.editingStarted,
+    failure: PROJECT_MESSAGES.actionFailed,
+    preferServerMessage: true,
+  },
+  complete: {
+    success: PROJECT_MESSAGES.projectCompleted,
+    failure: PROJECT_MESSAGES.completeFailed,
+    preferServerMessage: true,
+  },
+  requestRevision: {
+    success: PROJECT_MESSAGES.revisionRequested,
+    failure: PROJECT_MESSAGES.revisionSubmitFailed,
+    preferServerMessage: false,
+  },
+  startRevision: {
+    success: PROJECT_MESSAGES.revisionStarted,
+    failure: PROJECT_MESSAGES.actionFailed,
+    preferServerMessage: true,
+  },
+  completeRevision: {
+    success: PROJECT_MESSAGES.revisionCompleted,
+    failure: PROJECT_MESSAGES.actionFailed,
+    preferServerMessage: true,
+  },
   cancel: { success: 'Projet annulé', failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
 };
 

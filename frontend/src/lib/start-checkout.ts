@@ -1,4 +1,9 @@
-import { CHECKOUT_REDIRECT_DELAY_MS, PENDING_BRIEF_STORAGE_KEY, PAYMENT_MESSAGES, type CheckoutAnswer } from '@domain/payments';
+import {
+  CHECKOUT_REDIRECT_DELAY_MS,
+  PENDING_BRIEF_STORAGE_KEY,
+  PAYMENT_MESSAGES,
+  type CheckoutAnswer,
+} from '@domain/payments';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 

@@ -37,7 +37,9 @@ export async function waitForMail(address: string, timeoutMs = 30_000): Promise<
   const start = Date.now();
   for (;;) {
     const mails = (await (await fetch(`${api}/email`)).json()) as CapturedMail[];
-    const mail = mails.find((candidate) => candidate.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+    const mail = mails.find((candidate) =>
+      candidate.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+    );
     if (mail) return mail;
     if (Date.now() - start > timeoutMs) throw new Error(`no mail for ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));

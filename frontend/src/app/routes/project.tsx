@@ -12,7 +12,10 @@ export const clientLoader =
   async ({ params }: LoaderFunctionArgs) => {
     const projectId = params.projectId ?? '';
     if (await sessionCanSee()) {
-      await Promise.all([prefetch(queryClient, projectQuery(projectId)), prefetch(queryClient, projectNotificationsQuery(projectId))]);
+      await Promise.all([
+        prefetch(queryClient, projectQuery(projectId)),
+        prefetch(queryClient, projectNotificationsQuery(projectId)),
+      ]);
     }
     return null;
   };

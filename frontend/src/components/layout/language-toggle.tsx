@@ -8,7 +8,11 @@ export function LanguageToggle({ className }: { className?: string }) {
   const active = currentLanguage();
 
   return (
-    <div role="group" aria-label={t('language.label')} className={cn('inline-flex rounded-lg bg-slate-100 p-0.5', className)}>
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      className={cn('inline-flex rounded-lg bg-slate-100 p-0.5', className)}
+    >
       {LANGUAGES.map((language: Language) => (
         <button
           key={language}

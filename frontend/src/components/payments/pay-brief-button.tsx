@@ -11,7 +11,15 @@ import { startCheckout } from '@/lib/start-checkout';
  * "Payer" for a submitted brief (wizard step 3, the full form's thank-you): the server decides
  * the amount and opens the checkout; the browser leaves about 1.5 s later.
  */
-export function PayBriefButton({ briefId, children, className }: { briefId: string; children: ReactNode; className?: string }) {
+export function PayBriefButton({
+  briefId,
+  children,
+  className,
+}: {
+  briefId: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const [state, setState] = useState<'idle' | 'starting' | 'redirecting'>('idle');
   const pay = async () => {
     setState('starting');
@@ -24,7 +32,13 @@ export function PayBriefButton({ briefId, children, className }: { briefId: stri
     }
   };
   return (
-    <Button size="lg" className={cn('self-start', className)} disabled={state !== 'idle'} onClick={() => void pay()} data-testid="pay-brief">
+    <Button
+      size="lg"
+      className={cn('self-start', className)}
+      disabled={state !== 'idle'}
+      onClick={() => void pay()}
+      data-testid="pay-brief"
+    >
       {state === 'idle' ? <CreditCard aria-hidden="true" /> : <Loader2 className="animate-spin" aria-hidden="true" />}
       {state === 'redirecting' ? PAYMENT_MESSAGES.redirecting : children}
     </Button>

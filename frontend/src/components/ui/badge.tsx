@@ -13,10 +13,6 @@ const badgeVariants = cva('inline-flex items-center gap-1.5 rounded-full px-3 py
   defaultVariants: { variant: 'default' },
 });
 
-export function Badge({
-  className,
-  variant,
-  ...props
-}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

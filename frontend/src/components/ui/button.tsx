@@ -35,7 +35,5 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
   if (asChild) {
     return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
   }
-  return (
-    <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />
-  );
+  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -21,7 +21,13 @@ const fr = {
     duration: 'Durée : {{minutes}} min',
     analysing: 'Analyse des rushs en cours…',
     manualEntry: 'Durée estimée manuellement : indiquez la durée totale de vos rushs.',
-    status: { uploading: 'Upload en cours', retrying: 'Nouvelle tentative', analyzing: 'Analyse…', completed: 'Terminé', error: 'Erreur' },
+    status: {
+      uploading: 'Upload en cours',
+      retrying: 'Nouvelle tentative',
+      analyzing: 'Analyse…',
+      completed: 'Terminé',
+      error: 'Erreur',
+    },
   },
 };
 
@@ -42,7 +48,13 @@ const en: typeof fr = {
     duration: 'Duration: {{minutes}} min',
     analysing: 'Analysing your footage…',
     manualEntry: 'Duration estimated manually: enter the total length of your footage.',
-    status: { uploading: 'Uploading', retrying: 'Retrying', analyzing: 'Analysing…', completed: 'Done', error: 'Error' },
+    status: {
+      uploading: 'Uploading',
+      retrying: 'Retrying',
+      analyzing: 'Analysing…',
+      completed: 'Done',
+      error: 'Error',
+    },
   },
 };
 

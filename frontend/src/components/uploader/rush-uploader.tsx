@@ -10,8 +10,6 @@ import { formatBytes, useRushUploader, type UploadItem } from './use-rush-upload
 
 registerUploaderLabels();
 
-;
-
 export interface RushUploaderProps {
   /** The duration the client typed, in minutes: compared with the analysis (001 §8.5). */
   declaredDurationMinutes?: number;
@@ -48,7 +46,16 @@ const STATUS_STYLE: Record<UploadItem['status'], string> = {
  * Rush uploader: files go from the browser straight to storage in 100 MiB parts, resume after a
  * reload, and are analysed for their duration once the batch is done.
  */
-export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChange, area = 'brief', projectId, onFileUploaded, title, className }: RushUploaderProps) {
+export function RushUploader({
+  declaredDurationMinutes,
+  onAnalysed,
+  onFilesChange,
+  area = 'brief',
+  projectId,
+  onFileUploaded,
+  title,
+  className,
+}: RushUploaderProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
@@ -97,7 +104,9 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
           onDrop={onDrop}
           className={cn(
             'flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600 sm:py-10',
-            dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-white hover:border-violet-400 hover:bg-violet-50/50',
+            dragging
+              ? 'border-violet-500 bg-violet-50'
+              : 'border-slate-300 bg-white hover:border-violet-400 hover:bg-violet-50/50',
           )}
         >
           <UploadCloud className="size-8 text-violet-700" aria-hidden="true" />
@@ -105,7 +114,9 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
           <span id={hintId} className="text-sm text-slate-600">
             {UPLOAD_MESSAGES.areaLabel} · {t('uploader.accepted', { types: acceptedExtensions(area).join(', ') })}
           </span>
-          <span className="mt-2 inline-flex h-10 items-center rounded-lg bg-violet-700 px-4 text-sm font-medium text-white">{t('uploader.choose')}</span>
+          <span className="mt-2 inline-flex h-10 items-center rounded-lg bg-violet-700 px-4 text-sm font-medium text-white">
+            {t('uploader.choose')}
+          </span>
           <input
             id={inputId}
             type="file"
@@ -134,7 +145,11 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
       )}
 
       {analysing && (
-        <p role="status" data-testid="rush-analysing" className="flex items-center gap-2 rounded-lg bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900">
+        <p
+          role="status"
+          data-testid="rush-analysing"
+          className="flex items-center gap-2 rounded-lg bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900"
+        >
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           {t('uploader.analysing')}
         </p>
@@ -148,7 +163,12 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
       {items.length > 0 && (
         <ul className="space-y-3" aria-label={t('uploader.title')}>
           {items.map((item) => (
-            <li key={item.id} data-testid="rush-file" data-status={item.status} className="rounded-xl border border-slate-200 bg-white p-3 shadow-xs sm:p-4">
+            <li
+              key={item.id}
+              data-testid="rush-file"
+              data-status={item.status}
+              className="rounded-xl border border-slate-200 bg-white p-3 shadow-xs sm:p-4"
+            >
               <div className="flex items-start gap-3">
                 <FileVideo className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
@@ -156,16 +176,26 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
                     <p className="truncate font-medium text-slate-900" title={item.name}>
                       {item.name}
                     </p>
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[item.status])} data-testid="rush-file-status">
+                    <span
+                      className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[item.status])}
+                      data-testid="rush-file-status"
+                    >
                       {t(`uploader.status.${item.status}`)}
                     </span>
                   </div>
                   <p className="mt-0.5 text-xs text-slate-600">
                     {formatBytes(item.size)}
-                    {item.status === 'uploading' && item.uploadSpeed > 0 && <> · {t('uploader.speed', { speed: formatBytes(item.uploadSpeed) })}</>}
-                    {item.status === 'uploading' && item.timeRemaining !== null && <> · {t('uploader.remaining', { time: formatDuration(item.timeRemaining) })}</>}
+                    {item.status === 'uploading' && item.uploadSpeed > 0 && (
+                      <> · {t('uploader.speed', { speed: formatBytes(item.uploadSpeed) })}</>
+                    )}
+                    {item.status === 'uploading' && item.timeRemaining !== null && (
+                      <> · {t('uploader.remaining', { time: formatDuration(item.timeRemaining) })}</>
+                    )}
                     {item.duration !== null && (
-                      <span data-testid="rush-file-duration"> · {t('uploader.duration', { minutes: item.duration.toLocaleString('fr-FR') })}</span>
+                      <span data-testid="rush-file-duration">
+                        {' '}
+                        · {t('uploader.duration', { minutes: item.duration.toLocaleString('fr-FR') })}
+                      </span>
                     )}
                   </p>
                   {(item.status === 'uploading' || item.status === 'retrying') && (
@@ -178,16 +208,25 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
                         aria-valuenow={item.progress}
                         className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
                       >
-                        <div className="h-full rounded-full bg-violet-600 transition-[width]" style={{ width: `${item.progress}%` }} />
+                        <div
+                          className="h-full rounded-full bg-violet-600 transition-[width]"
+                          style={{ width: `${item.progress}%` }}
+                        />
                       </div>
-                      <span className="w-10 text-right text-xs tabular-nums text-slate-700" data-testid="rush-file-progress">
+                      <span
+                        className="w-10 text-right text-xs tabular-nums text-slate-700"
+                        data-testid="rush-file-progress"
+                      >
                         {item.progress}%
                       </span>
                     </div>
                   )}
                   {item.needsFile && <p className="mt-1 text-xs text-amber-800">{t('uploader.reselect')}</p>}
                   {item.error && item.status !== 'uploading' && (
-                    <p className={cn('mt-1 text-xs', item.status === 'error' ? 'text-red-700' : 'text-amber-800')} data-testid="rush-file-error">
+                    <p
+                      className={cn('mt-1 text-xs', item.status === 'error' ? 'text-red-700' : 'text-amber-800')}
+                      data-testid="rush-file-error"
+                    >
                       {item.error}
                     </p>
                   )}
@@ -197,7 +236,11 @@ export function RushUploader({ declaredDurationMinutes, onAnalysed, onFilesChang
                   size="icon"
                   className="size-9"
                   onClick={() => void removeFile(item.id)}
-                  aria-label={item.status === 'uploading' || item.status === 'retrying' ? t('uploader.cancel', { name: item.name }) : t('uploader.remove', { name: item.name })}
+                  aria-label={
+                    item.status === 'uploading' || item.status === 'retrying'
+                      ? t('uploader.cancel', { name: item.name })
+                      : t('uploader.remove', { name: item.name })
+                  }
                 >
                   <X aria-hidden="true" />
                 </Button>

@@ -23,7 +23,8 @@ export interface StoredUploadSession extends UploadSessionCreated {
 }
 
 /** A bare area names a brief funnel's target. */
-const targetOf = (target: UploadArea | UploadTarget): UploadTarget => (typeof target === 'string' ? { area: target } : target);
+const targetOf = (target: UploadArea | UploadTarget): UploadTarget =>
+  typeof target === 'string' ? { area: target } : target;
 
 const storageKey = (target: UploadArea | UploadTarget) => {
   const { area, projectId } = targetOf(target);

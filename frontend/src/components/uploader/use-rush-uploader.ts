@@ -63,16 +63,28 @@ function s3ErrorCode(body: string | undefined): string {
 
 /** An S3 answer that is not a success: status 0 is a network failure. */
 function s3Error(status: number, body: string | undefined): Error {
-  const error = new Error(status === 0 ? 'NETWORK error during S3 request' : `S3 returned ${status} ${s3ErrorCode(body)}`.trim());
+  const error = new Error(
+    status === 0 ? 'NETWORK error during S3 request' : `S3 returned ${status} ${s3ErrorCode(body)}`.trim(),
+  );
   Object.assign(error, { source: { status } });
   return error;
 }
 
 /** One presigned S3 request (ListParts, CompleteMultipartUpload, AbortMultipartUpload); answers the body. */
-async function s3Request(method: 'GET' | 'POST' | 'DELETE', url: string, signal: AbortSignal | undefined, body?: string): Promise<string> {
+async function s3Request(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  signal: AbortSignal | undefined,
+  body?: string,
+): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url, { method, body, signal, headers: body ? { 'Content-Type': 'application/xml' } : undefined });
+    response = await fetch(url, {
+      method,
+      body,
+      signal,
+      headers: body ? { 'Content-Type': 'application/xml' } : undefined,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw s3Error(0, undefined);
@@ -93,17 +105,23 @@ function parseListParts(xml: string): { PartNumber: number; ETag: string; Size: 
   }));
 }
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** CompleteMultipartUpload's body: every part, in order. */
 function completeBody(parts: { PartNumber?: number; ETag?: string }[]): string {
   const sorted = [...parts].sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
-  const items = sorted.map((part) => `<Part><PartNumber>${part.PartNumber}</PartNumber><ETag>${escapeXml(part.ETag ?? '')}</ETag></Part>`).join('');
+  const items = sorted
+    .map((part) => `<Part><PartNumber>${part.PartNumber}</PartNumber><ETag>${escapeXml(part.ETag ?? '')}</ETag></Part>`)
+    .join('');
   return `<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${items}</CompleteMultipartUpload>`;
 }
 
 /** 001 §8.1: the French message for what went wrong; `aborted` errors are never retried. */
-function describeUploadError(error: { name?: string; message?: string; source?: unknown }, size: number): { message: string; retryable: boolean } {
+function describeUploadError(
+  error: { name?: string; message?: string; source?: unknown },
+  size: number,
+): { message: string; retryable: boolean } {
   // A part PUT that S3 refused carries its XMLHttpRequest (`source`): status 0 is a network failure.
   const source = error.source as { status?: number; responseText?: string } | undefined;
   let detail = '';
@@ -119,13 +137,21 @@ function describeUploadError(error: { name?: string; message?: string; source?: 
   const text = `${error.name ?? ''} ${error.message ?? ''}${detail}`;
   if (/abort/i.test(text)) return { message: UPLOAD_MESSAGES.timeout, retryable: false };
   if (!navigator.onLine) return { message: UPLOAD_MESSAGES.noConnection, retryable: true };
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { message: UPLOAD_MESSAGES.denied, retryable: false };
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return { message: error.message, retryable: false };
-  if (/ 413|EntityTooLarge/.test(text)) return { message: UPLOAD_MESSAGES.payloadTooLarge(formatBytes(size)), retryable: false };
-  if (/ 40[13]|AccessDenied|SignatureDoesNotMatch|expired/i.test(text)) return { message: UPLOAD_MESSAGES.denied, retryable: true };
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+    return { message: UPLOAD_MESSAGES.denied, retryable: false };
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+    return { message: error.message, retryable: false };
+  if (/ 413|EntityTooLarge/.test(text))
+    return { message: UPLOAD_MESSAGES.payloadTooLarge(formatBytes(size)), retryable: false };
+  if (/ 40[13]|AccessDenied|SignatureDoesNotMatch|expired/i.test(text))
+    return { message: UPLOAD_MESSAGES.denied, retryable: true };
   if (/NETWORK|Network|fetch/i.test(text)) return { message: UPLOAD_MESSAGES.network, retryable: true };
-  if (/ 5\d\d|NoSuchBucket|ServiceUnavailable|SlowDown/.test(text)) return { message: UPLOAD_MESSAGES.storageError, retryable: true };
-  return { message: size > UPLOAD_CHUNK_SIZE_BYTES ? UPLOAD_MESSAGES.chunkError : UPLOAD_MESSAGES.network, retryable: true };
+  if (/ 5\d\d|NoSuchBucket|ServiceUnavailable|SlowDown/.test(text))
+    return { message: UPLOAD_MESSAGES.storageError, retryable: true };
+  return {
+    message: size > UPLOAD_CHUNK_SIZE_BYTES ? UPLOAD_MESSAGES.chunkError : UPLOAD_MESSAGES.network,
+    retryable: true,
+  };
 }
 
 export function formatBytes(bytes: number): string {
@@ -141,21 +167,21 @@ export function formatBytes(bytes: number): string {
 
 function toItem(file: RushFile, change: Partial<UploadItem> = {}): UploadItem {
   return {
-  id: file.id,
-  name: file.name ?? '',
-  size: file.size ?? 0,
-  type: file.type ?? '',
-  status: 'uploading',
-  progress: Math.round(file.progress.percentage ?? 0),
-  url: file.meta.key ?? null,
-  duration: null,
-  error: null,
-  retryCount: file.meta.retryCount ?? 0,
-  uploadSpeed: 0,
-  timeRemaining: null,
-  needsFile: Boolean(file.isGhost),
-  ...change,
-};
+    id: file.id,
+    name: file.name ?? '',
+    size: file.size ?? 0,
+    type: file.type ?? '',
+    status: 'uploading',
+    progress: Math.round(file.progress.percentage ?? 0),
+    url: file.meta.key ?? null,
+    duration: null,
+    error: null,
+    retryCount: file.meta.retryCount ?? 0,
+    uploadSpeed: 0,
+    timeRemaining: null,
+    needsFile: Boolean(file.isGhost),
+    ...change,
+  };
 }
 
 /** Speed is smoothed so the time remaining does not jump with every progress event. */
@@ -166,7 +192,14 @@ const SPEED_SMOOTHING = 0.3;
  * made the key and the multipart upload), Golden Retriever to resume after a reload, 1/2/4 s
  * retries, then the analysis once the batch is done.
  */
-export function useRushUploader({ area, projectId, onFileUploaded, declaredDurationMinutes, onAnalysed, onFilesChange }: RushUploaderOptions) {
+export function useRushUploader({
+  area,
+  projectId,
+  onFileUploaded,
+  declaredDurationMinutes,
+  onAnalysed,
+  onFilesChange,
+}: RushUploaderOptions) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [rejections, setRejections] = useState<(UploadRejection & { name: string })[]>([]);
   const [analysing, setAnalysing] = useState(false);
@@ -192,7 +225,9 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
   const runAnalysis = useCallback(async () => {
     setAnalysing(true);
     setAnalysisFailed(false);
-    setItems((current) => current.map((item) => (item.status === 'completed' ? { ...item, status: 'analyzing' } : item)));
+    setItems((current) =>
+      current.map((item) => (item.status === 'completed' ? { ...item, status: 'analyzing' } : item)),
+    );
     try {
       const result = await uploadApi.analyse(await session());
       const byServerId = new Map(result.fileAnalyses.map((file) => [file.fileId, file]));
@@ -212,7 +247,8 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
       if (declared !== undefined && declared !== null && Number.isFinite(declared)) {
         const discrepancy = classifyDurationDiscrepancy(declared, result.totalRushDuration);
         if (discrepancy.level === 'significant') console.warn('[uploader] duration discrepancy', discrepancy);
-        if (discrepancy.level === 'major') console.error('[uploader] major duration discrepancy: potential fraud', discrepancy);
+        if (discrepancy.level === 'major')
+          console.error('[uploader] major duration discrepancy: potential fraud', discrepancy);
         if (discrepancy.toast) {
           const show = discrepancy.toast.destructive ? toast.error : toast.info;
           show(discrepancy.toast.title, { description: discrepancy.toast.description });
@@ -221,7 +257,9 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
       callbacks.current.onAnalysed?.(result);
     } catch {
       setAnalysisFailed(true);
-      setItems((current) => current.map((item) => (item.status === 'analyzing' ? { ...item, status: 'completed' } : item)));
+      setItems((current) =>
+        current.map((item) => (item.status === 'analyzing' ? { ...item, status: 'completed' } : item)),
+      );
       toast.error(ANALYSIS_MESSAGES.failedTitle, { description: ANALYSIS_MESSAGES.failed });
       callbacks.current.onAnalysed?.(null);
     } finally {
@@ -284,11 +322,17 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
     const maybeAnalyse = () => {
       // Wait for every file of the batch (and every retry) before analysing once.
       setItems((current) => {
-        const busy = current.some((item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile);
+        const busy = current.some(
+          (item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile,
+        );
         const anyDone = current.some((item) => item.status === 'completed' && item.duration === null);
         if (analyses && !busy && anyDone && finishedBatch()) queueMicrotask(() => void runAnalysis());
         const failed = current.filter((item) => item.status === 'error').length;
-        if (!busy && failed > 0 && current.length > 1) toast.error(UPLOAD_MESSAGES.batchFailedTitle, { description: UPLOAD_MESSAGES.batchFailed, id: 'upload-batch-failed' });
+        if (!busy && failed > 0 && current.length > 1)
+          toast.error(UPLOAD_MESSAGES.batchFailedTitle, {
+            description: UPLOAD_MESSAGES.batchFailed,
+            id: 'upload-batch-failed',
+          });
         return current;
       });
     };
@@ -321,8 +365,15 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
         try {
           const checked = await uploadApi.complete(await session(), serverFileId);
           if (checked.status === 'rejected') {
-            patch(file.id, { status: 'error', progress: 100, error: checked.error ?? UPLOAD_MESSAGES.unsupportedType, timeRemaining: 0 });
-            toast.error(UPLOAD_MESSAGES.uploadFailedTitle, { description: `${file.name} : ${checked.error ?? UPLOAD_MESSAGES.unsupportedType}` });
+            patch(file.id, {
+              status: 'error',
+              progress: 100,
+              error: checked.error ?? UPLOAD_MESSAGES.unsupportedType,
+              timeRemaining: 0,
+            });
+            toast.error(UPLOAD_MESSAGES.uploadFailedTitle, {
+              description: `${file.name} : ${checked.error ?? UPLOAD_MESSAGES.unsupportedType}`,
+            });
           } else {
             patch(file.id, { status: 'completed', progress: 100, timeRemaining: 0 });
             toast.success(UPLOAD_MESSAGES.uploadSucceeded, { description: file.name });
@@ -384,7 +435,9 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
       let kept = items.filter((item) => item.status !== 'error').length;
       let registered = 0;
       for (const data of picked) {
-        const ghost = uppy.getFiles().find((file) => file.isGhost && file.name === data.name && file.size === data.size);
+        const ghost = uppy
+          .getFiles()
+          .find((file) => file.isGhost && file.name === data.name && file.size === data.size);
         if (ghost) {
           // The same file picked again after a reload: give Uppy its data back and resume.
           uppy.addFile({ name: data.name, type: data.type, data, source: 'local' });
@@ -398,8 +451,18 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
           continue;
         }
         try {
-          const created = await uploadApi.addFile(await session(), { name: data.name, size: data.size, type: data.type });
-          const id = uppy.addFile({ name: data.name, type: data.type, data, source: 'local', meta: { serverFileId: created.fileId, key: created.key } });
+          const created = await uploadApi.addFile(await session(), {
+            name: data.name,
+            size: data.size,
+            type: data.type,
+          });
+          const id = uppy.addFile({
+            name: data.name,
+            type: data.type,
+            data,
+            source: 'local',
+            meta: { serverFileId: created.fileId, key: created.key },
+          });
           // The server opened the multipart upload: Uppy continues it (ListParts, then the parts).
           uppy.setFileState(id, { s3Multipart: { uploadId: created.uploadId, key: created.key } } as Partial<RushFile>);
           const file = uppy.getFile(id);
@@ -408,15 +471,25 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
           registered += 1;
         } catch (error) {
           const message = error instanceof ApiError ? error.message : UPLOAD_MESSAGES.storageUnavailable;
-          const code = error instanceof ApiError && error.status === 409 ? 'count' : error instanceof ApiError && error.status === 413 ? 'size' : 'type';
-          const title = error instanceof ApiError ? (Object.values((error.body as { fields?: Record<string, string> })?.fields ?? {})[0] ?? UPLOAD_MESSAGES.batchFailedTitle) : UPLOAD_MESSAGES.batchFailedTitle;
+          const code =
+            error instanceof ApiError && error.status === 409
+              ? 'count'
+              : error instanceof ApiError && error.status === 413
+                ? 'size'
+                : 'type';
+          const title =
+            error instanceof ApiError
+              ? (Object.values((error.body as { fields?: Record<string, string> })?.fields ?? {})[0] ??
+                UPLOAD_MESSAGES.batchFailedTitle)
+              : UPLOAD_MESSAGES.batchFailedTitle;
           newRejections.push({ code, title, message, name: data.name });
         }
       }
       if (newRejections.length > 0) {
         setRejections((current) => [...current, ...newRejections]);
         const byTitle = new Map<string, string[]>();
-        for (const rejection of newRejections) byTitle.set(rejection.title, [...(byTitle.get(rejection.title) ?? []), rejection.message]);
+        for (const rejection of newRejections)
+          byTitle.set(rejection.title, [...(byTitle.get(rejection.title) ?? []), rejection.message]);
         for (const [title, messages] of byTitle) toast.error(title, { description: [...new Set(messages)].join('\n') });
       }
       // Only for newly registered files: a re-selected file already resumed through retryUpload, and
@@ -444,5 +517,14 @@ export function useRushUploader({ area, projectId, onFileUploaded, declaredDurat
     [items, session],
   );
 
-  return { items, rejections, analysing, analysisFailed, addFiles, removeFile, retryAnalysis: runAnalysis, maxFiles: maxFilesFor(area) };
+  return {
+    items,
+    rejections,
+    analysing,
+    analysisFailed,
+    addFiles,
+    removeFile,
+    retryAnalysis: runAnalysis,
+    maxFiles: maxFilesFor(area),
+  };
 }

@@ -76,7 +76,8 @@ const fr = {
     proceed: 'Procéder au paiement',
     sending: 'Envoi en cours...',
     successTitle: 'Brief envoyé avec succès !',
-    successText: 'Merci ! Votre brief est enregistré et un e-mail de confirmation vient de vous être envoyé à {{email}}.',
+    successText:
+      'Merci ! Votre brief est enregistré et un e-mail de confirmation vient de vous être envoyé à {{email}}.',
     nextStepsTitle: 'Prochaines étapes',
     nextSteps: [
       'Notre équipe analyse votre brief et vous répond sous 24 h.',
@@ -148,11 +149,7 @@ const fr = {
     thanksTitle: 'Merci, votre brief est envoyé !',
     thanksText: 'Un e-mail de confirmation vient de vous être envoyé à {{email}}.',
     nextStepsTitle: 'Prochaines étapes',
-    nextSteps: [
-      'Analyse de votre brief sous 24 h.',
-      'Devis et paiement.',
-      'Livraison dans le délai convenu.',
-    ],
+    nextSteps: ['Analyse de votre brief sous 24 h.', 'Devis et paiement.', 'Livraison dans le délai convenu.'],
     another: 'Envoyer un autre brief',
     payNow: 'Payer et lancer mon projet',
   },
@@ -173,7 +170,8 @@ const en: typeof fr = {
     offerPrice: 'Launch offer price',
     savings: 'You save {{amount}} (-30%)',
     extras: 'Options (flat fees)',
-    phoneCall: 'Complex project: a phone call will be needed to refine the estimate. We will call you once we receive your brief.',
+    phoneCall:
+      'Complex project: a phone call will be needed to refine the estimate. We will call you once we receive your brief.',
     indicative: 'Indicative estimate, confirmed within 24 h by our team.',
     offerNote: 'Launch offer: -30% for the first 10 customers.',
   },

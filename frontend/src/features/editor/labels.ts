@@ -51,7 +51,14 @@ const fr = {
     create: 'Créer mon profil',
     invalid: 'Certains champs sont invalides.',
   },
-  specialties: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', corporate: 'Corporate', branding: 'Branding', general: 'Général' },
+  specialties: {
+    youtube: 'YouTube',
+    tiktok: 'TikTok',
+    instagram: 'Instagram',
+    corporate: 'Corporate',
+    branding: 'Branding',
+    general: 'Général',
+  },
   levels: { simple: 'Simple', moderate: 'Modéré', complex: 'Complexe', expert: 'Expert' },
 };
 
@@ -102,7 +109,14 @@ const en: typeof fr = {
     create: 'Create my profile',
     invalid: 'Some fields are invalid.',
   },
-  specialties: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', corporate: 'Corporate', branding: 'Branding', general: 'General' },
+  specialties: {
+    youtube: 'YouTube',
+    tiktok: 'TikTok',
+    instagram: 'Instagram',
+    corporate: 'Corporate',
+    branding: 'Branding',
+    general: 'General',
+  },
   levels: { simple: 'Simple', moderate: 'Moderate', complex: 'Complex', expert: 'Expert' },
 };
 

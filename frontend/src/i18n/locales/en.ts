@@ -303,7 +303,8 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
       withOffer: 'With the launch offer: {{price}}',
       complexityScore: 'Complexity score',
       alertTitle: 'Alert threshold: {{hours}} h',
-      alertText: 'Beyond 110% of the estimated time, any overrun must be justified by your editor. Ceiling: {{ceiling}} h.',
+      alertText:
+        'Beyond 110% of the estimated time, any overrun must be justified by your editor. Ceiling: {{ceiling}} h.',
       customQuoteTitle: 'Custom quote recommended',
       customQuoteText: 'Complex project (score {{score}}, above 2): a short call will let us refine the estimate.',
       cta: 'Order this edit',

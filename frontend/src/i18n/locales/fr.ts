@@ -100,7 +100,10 @@ export const fr = {
       youtube: { title: 'YouTube', text: 'Vlogs, tutoriels, chaînes : un rythme qui retient votre audience.' },
       tiktok: { title: 'TikTok', text: 'Formats verticaux courts, dynamiques et sous-titrés.' },
       reels: { title: 'Instagram Reels', text: 'Des Reels soignés, pensés pour l’engagement.' },
-      corporate: { title: 'Corporate & événementiel', text: 'Films d’entreprise, séminaires, conférences et événements.' },
+      corporate: {
+        title: 'Corporate & événementiel',
+        text: 'Films d’entreprise, séminaires, conférences et événements.',
+      },
       branding: { title: 'Branding produit', text: 'Des vidéos qui mettent vos produits et votre marque en valeur.' },
     },
     includedTitle: 'Inclus pour tous',
@@ -119,8 +122,7 @@ export const fr = {
     checkingPermissions: MESSAGES.checkingPermissions,
     forbidden: MESSAGES.forbidden,
     errors: {
-      unavailable:
-        'Le service de connexion est momentanément indisponible. Réessayez dans quelques minutes.',
+      unavailable: 'Le service de connexion est momentanément indisponible. Réessayez dans quelques minutes.',
       login: 'Une erreur est survenue lors de la connexion',
       register: 'Une erreur est survenue lors de l’inscription',
       logout: 'Une erreur est survenue lors de la déconnexion',
@@ -193,7 +195,8 @@ export const fr = {
     offerPlacesLeft_one: '-30 % pour les {{places}} premiers clients : encore {{count}} place disponible',
     offerPlacesLeft_other: '-30 % pour les {{places}} premiers clients : encore {{count}} places disponibles',
     offerOver: 'L’offre de lancement est terminée : merci à nos premiers clients !',
-    offerNote: 'Offre de lancement : -{{percent}} % sur le prix calculé, pour les 10 premiers clients qui paient leur commande.',
+    offerNote:
+      'Offre de lancement : -{{percent}} % sur le prix calculé, pour les 10 premiers clients qui paient leur commande.',
     perHour: '{{price}}/h',
     premiumBadge: 'Premium',
     baseTitle: 'Services de base',
@@ -207,7 +210,8 @@ export const fr = {
       },
       motion: {
         name: SERVICE_CATEGORY_TABLE.motion.name,
-        description: 'Titres animés, infographies, logos et illustrations en mouvement pour expliquer et marquer les esprits.',
+        description:
+          'Titres animés, infographies, logos et illustrations en mouvement pour expliquer et marquer les esprits.',
       },
       specialty: {
         name: SERVICE_CATEGORY_TABLE.specialty.name,
@@ -219,13 +223,16 @@ export const fr = {
       },
       vfx: {
         name: SERVICE_CATEGORY_TABLE.vfx.name,
-        description: 'Compositing, incrustation, tracking et effets visuels pour le cinéma et la publicité haut de gamme.',
+        description:
+          'Compositing, incrustation, tracking et effets visuels pour le cinéma et la publicité haut de gamme.',
       },
     },
     includedTitle: 'Toujours inclus',
     included: {
-      revisions_one: 'Des révisions illimitées pendant {{count}} jour après la livraison, dans le cadre du brief initial',
-      revisions_other: 'Des révisions illimitées pendant {{count}} jours après la livraison, dans le cadre du brief initial',
+      revisions_one:
+        'Des révisions illimitées pendant {{count}} jour après la livraison, dans le cadre du brief initial',
+      revisions_other:
+        'Des révisions illimitées pendant {{count}} jours après la livraison, dans le cadre du brief initial',
       revisionsPending: 'Des révisions illimitées après la livraison, dans le cadre du brief initial',
       editor: 'Un monteur dédié à votre projet',
       tracking: 'Un suivi en temps réel',

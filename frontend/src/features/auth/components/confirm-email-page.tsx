@@ -41,7 +41,11 @@ export function ConfirmEmailPage() {
     content = <Spinner label={t('confirmEmail.verifying')} className="py-6" />;
   } else if (confirmed) {
     content = (
-      <Outcome icon={<CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />} title={t('confirmEmail.successTitle')} text={t('confirmEmail.successText')}>
+      <Outcome
+        icon={<CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />}
+        title={t('confirmEmail.successTitle')}
+        text={t('confirmEmail.successText')}
+      >
         <Button asChild size="lg">
           <Link to={paths.home.getHref()}>{t('confirmEmail.goToSite')}</Link>
         </Button>
@@ -49,7 +53,11 @@ export function ConfirmEmailPage() {
     );
   } else if (!legacyLink && status === 'authenticated') {
     content = (
-      <Outcome icon={<MailWarning className="size-12 text-amber-600" aria-hidden="true" />} title={t('confirmEmail.pendingTitle')} text={t('confirmEmail.pendingText')}>
+      <Outcome
+        icon={<MailWarning className="size-12 text-amber-600" aria-hidden="true" />}
+        title={t('confirmEmail.pendingTitle')}
+        text={t('confirmEmail.pendingText')}
+      >
         <Button asChild size="lg" variant="outline">
           <Link to={paths.home.getHref()}>{t('confirmEmail.home')}</Link>
         </Button>
@@ -57,7 +65,11 @@ export function ConfirmEmailPage() {
     );
   } else {
     content = (
-      <Outcome icon={<XCircle className="size-12 text-red-600" aria-hidden="true" />} title={t('confirmEmail.invalidTitle')} text={t('confirmEmail.invalidText')}>
+      <Outcome
+        icon={<XCircle className="size-12 text-red-600" aria-hidden="true" />}
+        title={t('confirmEmail.invalidTitle')}
+        text={t('confirmEmail.invalidText')}
+      >
         <Button asChild size="lg">
           <Link to={paths.auth.getHref()}>{t('confirmEmail.signIn')}</Link>
         </Button>
@@ -78,7 +90,17 @@ export function ConfirmEmailPage() {
   );
 }
 
-function Outcome({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
+function Outcome({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-4 text-center" role="status">
       {icon}

@@ -36,7 +36,10 @@ async function submitBrief(funnel: Funnel, idempotencyKey: string): Promise<Subm
   let payload: WizardBriefPayload | FullBriefPayload = funnel.payload;
   if (upload) {
     headers[UPLOAD_SESSION_HEADER] = upload.secret;
-    payload = funnel.kind === 'wizard' ? { ...funnel.payload, upload_session_id: upload.sessionId } : { ...funnel.payload, uploadSessionId: upload.sessionId };
+    payload =
+      funnel.kind === 'wizard'
+        ? { ...funnel.payload, upload_session_id: upload.sessionId }
+        : { ...funnel.payload, uploadSessionId: upload.sessionId };
   }
   const result = await api.post<SubmitBriefResult>('/briefs', payload, { headers });
   if (upload) forgetStoredSession(area);

@@ -1,5 +1,11 @@
 import { quoteWizardBrief } from '@domain/brief-estimate';
-import { BRIEF_MESSAGES, WIZARD_STEP1_REQUIRED, wizardBriefSchema, type WizardBrief, type WizardBriefPayload } from '@domain/schemas/brief';
+import {
+  BRIEF_MESSAGES,
+  WIZARD_STEP1_REQUIRED,
+  wizardBriefSchema,
+  type WizardBrief,
+  type WizardBriefPayload,
+} from '@domain/schemas/brief';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -116,7 +122,12 @@ export function BriefWizard() {
           total_price: quote.offerPriceCents / 100,
         },
       });
-      setSubmitted({ briefId, email: brief.email, offerPriceCents: quote.offerPriceCents, currency: quote.estimate.currency });
+      setSubmitted({
+        briefId,
+        email: brief.email,
+        offerPriceCents: quote.offerPriceCents,
+        currency: quote.estimate.currency,
+      });
       toast.success(BRIEF_MESSAGES.submitted);
       goTo(3);
     } catch (error) {
@@ -145,7 +156,9 @@ export function BriefWizard() {
             {t(`wizard.steps.${STEPS[step - 1]}`)}
           </h2>
           {step === 1 && <StepBrief form={form} values={values} onNext={() => void toEstimate()} />}
-          {step === 2 && <StepEstimate form={form} values={values} sending={submitBrief.isPending} onBack={() => goTo(1)} />}
+          {step === 2 && (
+            <StepEstimate form={form} values={values} sending={submitBrief.isPending} onBack={() => goTo(1)} />
+          )}
           {step === 3 && submitted && <StepPayment brief={submitted} onNewBrief={startOver} />}
         </form>
 

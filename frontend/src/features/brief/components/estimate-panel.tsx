@@ -37,7 +37,9 @@ export function EstimatePanel({ quote, variant, className }: EstimatePanelProps)
       <dl className="mt-4 grid gap-3 text-sm" aria-live="polite" data-testid="estimate-panel">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">{t('panel.service')}</dt>
-          <dd className="text-right font-medium text-slate-900">{optionLabel(SERVICE_CATEGORY_OPTIONS, estimate.serviceCategory, language)}</dd>
+          <dd className="text-right font-medium text-slate-900">
+            {optionLabel(SERVICE_CATEGORY_OPTIONS, estimate.serviceCategory, language)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">{t('panel.hours')}</dt>
@@ -86,7 +88,10 @@ export function EstimatePanel({ quote, variant, className }: EstimatePanelProps)
         )}
       </dl>
       {variant === 'full' && estimate.customQuoteRecommended && (
-        <p role="status" className="mt-4 flex gap-2 rounded-lg bg-amber-50 p-3 text-xs text-amber-900 ring-1 ring-amber-200">
+        <p
+          role="status"
+          className="mt-4 flex gap-2 rounded-lg bg-amber-50 p-3 text-xs text-amber-900 ring-1 ring-amber-200"
+        >
           <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>{t('panel.phoneCall')}</span>
         </p>

@@ -15,7 +15,11 @@ const inputClass =
 export function FormSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} id={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      id={id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -47,7 +51,8 @@ export function Field({ label, error, hint, required, wide, children }: FieldPro
         {label}
         {required && (
           <span className="text-red-600" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
         {required && <span className="sr-only"> ({t('common.required')})</span>}
@@ -76,25 +81,45 @@ type FieldFrameProps = Omit<FieldProps, 'children'>;
 export function TextField({ label, error, hint, required, wide, ...input }: FieldFrameProps & ComponentProps<'input'>) {
   return (
     <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => <TextInput id={id} aria-describedby={describedBy} aria-invalid={invalid} {...input} />}
+      {({ id, describedBy, invalid }) => (
+        <TextInput id={id} aria-describedby={describedBy} aria-invalid={invalid} {...input} />
+      )}
     </Field>
   );
 }
 
 /** A text area in its `Field`; the other props go to the text area. */
-export function TextAreaField({ label, error, hint, required, wide, ...textArea }: FieldFrameProps & ComponentProps<'textarea'>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  wide,
+  ...textArea
+}: FieldFrameProps & ComponentProps<'textarea'>) {
   return (
     <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...textArea} />}
+      {({ id, describedBy, invalid }) => (
+        <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...textArea} />
+      )}
     </Field>
   );
 }
 
 /** A select in its `Field`; the other props go to the select. */
-export function SelectField({ label, error, hint, required, wide, ...select }: FieldFrameProps & ComponentProps<typeof Select>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  wide,
+  ...select
+}: FieldFrameProps & ComponentProps<typeof Select>) {
   return (
     <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => <Select id={id} aria-describedby={describedBy} aria-invalid={invalid} {...select} />}
+      {({ id, describedBy, invalid }) => (
+        <Select id={id} aria-describedby={describedBy} aria-invalid={invalid} {...select} />
+      )}
     </Field>
   );
 }

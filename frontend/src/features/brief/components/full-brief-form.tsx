@@ -78,7 +78,9 @@ function invalidFormToast(errors: FieldErrors<FullBriefPayload>) {
   } else if (errors.desiredDeliveryDate) {
     toast.error(BRIEF_MESSAGES.deliveryDateTitle, { description: errors.desiredDeliveryDate.message });
   } else {
-    toast.error(BRIEF_MESSAGES.submitErrorTitle, { description: String(Object.values(errors)[0]?.message ?? BRIEF_MESSAGES.submitError) });
+    toast.error(BRIEF_MESSAGES.submitErrorTitle, {
+      description: String(Object.values(errors)[0]?.message ?? BRIEF_MESSAGES.submitError),
+    });
   }
 }
 
@@ -110,7 +112,10 @@ export function FullBriefForm() {
 
   const onValid = async (brief: FullBrief) => {
     try {
-      const { briefId } = await submitBrief.mutateAsync({ kind: 'full', payload: { ...brief, pricingEstimate: quote.priceCents / 100 } });
+      const { briefId } = await submitBrief.mutateAsync({
+        kind: 'full',
+        payload: { ...brief, pricingEstimate: quote.priceCents / 100 },
+      });
       toast.success(BRIEF_MESSAGES.submitted);
       setThanks({ email: brief.clientEmail, briefId });
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -133,7 +138,12 @@ export function FullBriefForm() {
       <FunnelHeader title={t('full.title')} subtitle={t('full.subtitle')} subtitleClassName="max-w-2xl" />
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form noValidate onSubmit={handleSubmit(onValid, invalidFormToast)} className="flex min-w-0 flex-col gap-6" aria-busy={sending}>
+        <form
+          noValidate
+          onSubmit={handleSubmit(onValid, invalidFormToast)}
+          className="flex min-w-0 flex-col gap-6"
+          aria-busy={sending}
+        >
           <ProjectSection form={form} values={values} />
           <CategorySection form={form} currency={quote.estimate.currency} />
           <ContentSection form={form} values={values} />

@@ -2,7 +2,15 @@ import { HowItWorksDialog } from '@/components/how-it-works-dialog';
 import { cn } from '@/lib/utils';
 
 /** A funnel's title and subtitle, with the "how it works" dialog beside them. */
-export function FunnelHeader({ title, subtitle, subtitleClassName }: { title: string; subtitle: string; subtitleClassName?: string }) {
+export function FunnelHeader({
+  title,
+  subtitle,
+  subtitleClassName,
+}: {
+  title: string;
+  subtitle: string;
+  subtitleClassName?: string;
+}) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>

@@ -20,7 +20,10 @@ function Counter({ icon, label, value, testId }: { icon: ReactNode; label: strin
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-700" aria-hidden="true">
+        <span
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-700"
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <div className="min-w-0">
@@ -53,7 +56,9 @@ function ProjectRow({ project }: { project: ProjectSummary }) {
         </div>
         <div className="flex items-center gap-3 sm:shrink-0">
           <ProjectStatusBadge status={project.status} />
-          <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatMoney(project.totalPrice.cents, project.totalPrice.currency)}</span>
+          <span className="text-sm font-semibold text-slate-900 tabular-nums">
+            {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
+          </span>
           <ArrowRight className="ml-auto size-4 text-slate-400 sm:ml-0" aria-hidden="true" />
         </div>
       </Link>
@@ -67,7 +72,10 @@ function ShortcutLink({ to, icon, title, hint }: { to: string; icon: ReactNode; 
       to={to}
       className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 outline-none hover:border-violet-300 hover:bg-violet-50/40 focus-visible:ring-2 focus-visible:ring-violet-600"
     >
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700" aria-hidden="true">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700"
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <span className="min-w-0">
@@ -91,7 +99,9 @@ export function ClientDashboard() {
 
   const projects = data?.projects ?? [];
   const shown = showAll ? projects : projects.slice(0, DASHBOARD_PROJECT_LIMIT);
-  const spent = data?.counters.spent.length ? data.counters.spent.map((amount) => formatMoney(amount.cents, amount.currency)).join(' + ') : formatMoney(0);
+  const spent = data?.counters.spent.length
+    ? data.counters.spent.map((amount) => formatMoney(amount.cents, amount.currency)).join(' + ')
+    : formatMoney(0);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -108,15 +118,39 @@ export function ClientDashboard() {
         </Button>
       </header>
 
-      <section aria-label={t('counters.label')} aria-busy={isPending} className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section
+        aria-label={t('counters.label')}
+        aria-busy={isPending}
+        className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+      >
         {isPending ? (
           Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-[86px] rounded-2xl" />)
         ) : (
           <>
-            <Counter icon={<FolderKanban className="size-5" />} label={t('counters.total')} value={String(data?.counters.total ?? 0)} testId="counter-total" />
-            <Counter icon={<Loader className="size-5" />} label={t('counters.active')} value={String(data?.counters.active ?? 0)} testId="counter-active" />
-            <Counter icon={<CheckCircle2 className="size-5" />} label={t('counters.completed')} value={String(data?.counters.completed ?? 0)} testId="counter-completed" />
-            <Counter icon={<Wallet className="size-5" />} label={t('counters.spent')} value={spent} testId="counter-spent" />
+            <Counter
+              icon={<FolderKanban className="size-5" />}
+              label={t('counters.total')}
+              value={String(data?.counters.total ?? 0)}
+              testId="counter-total"
+            />
+            <Counter
+              icon={<Loader className="size-5" />}
+              label={t('counters.active')}
+              value={String(data?.counters.active ?? 0)}
+              testId="counter-active"
+            />
+            <Counter
+              icon={<CheckCircle2 className="size-5" />}
+              label={t('counters.completed')}
+              value={String(data?.counters.completed ?? 0)}
+              testId="counter-completed"
+            />
+            <Counter
+              icon={<Wallet className="size-5" />}
+              label={t('counters.spent')}
+              value={spent}
+              testId="counter-spent"
+            />
           </>
         )}
       </section>
@@ -126,7 +160,12 @@ export function ClientDashboard() {
           <CardHeader className="flex-row items-center justify-between gap-2">
             <CardTitle>{t('projects.title')}</CardTitle>
             {projects.length > DASHBOARD_PROJECT_LIMIT && (
-              <Button variant="link" className="h-auto p-0" aria-expanded={showAll} onClick={() => setShowAll((value) => !value)}>
+              <Button
+                variant="link"
+                className="h-auto p-0"
+                aria-expanded={showAll}
+                onClick={() => setShowAll((value) => !value)}
+              >
                 {showAll ? t('projects.seeLess') : t('projects.seeAll', { count: projects.length })}
               </Button>
             )}
@@ -169,9 +208,24 @@ export function ClientDashboard() {
             <CardTitle>{t('links.title')}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
-            <ShortcutLink to={paths.brief.getHref()} icon={<PlusCircle className="size-4" />} title={t('links.brief')} hint={t('links.briefHint')} />
-            <ShortcutLink to={paths.pricing.getHref()} icon={<Tag className="size-4" />} title={t('links.pricing')} hint={t('links.pricingHint')} />
-            <ShortcutLink to={paths.contact.getHref()} icon={<Mail className="size-4" />} title={t('links.contact')} hint={t('links.contactHint')} />
+            <ShortcutLink
+              to={paths.brief.getHref()}
+              icon={<PlusCircle className="size-4" />}
+              title={t('links.brief')}
+              hint={t('links.briefHint')}
+            />
+            <ShortcutLink
+              to={paths.pricing.getHref()}
+              icon={<Tag className="size-4" />}
+              title={t('links.pricing')}
+              hint={t('links.pricingHint')}
+            />
+            <ShortcutLink
+              to={paths.contact.getHref()}
+              icon={<Mail className="size-4" />}
+              title={t('links.contact')}
+              hint={t('links.contactHint')}
+            />
           </CardContent>
         </Card>
       </div>

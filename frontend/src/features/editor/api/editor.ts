@@ -26,7 +26,8 @@ export const editorProjectsQuery = () =>
 export const useEditorProjects = (enabled: boolean) => useQuery({ ...editorProjectsQuery(), enabled });
 
 /** `PUT /api/editor/profile`. */
-const saveEditorProfile = (profile: EditorProfileInput) => api.put<{ profile: EditorProfileView }>('/editor/profile', profile);
+const saveEditorProfile = (profile: EditorProfileInput) =>
+  api.put<{ profile: EditorProfileView }>('/editor/profile', profile);
 
 export function useSaveEditorProfile() {
   const queryClient = useQueryClient();

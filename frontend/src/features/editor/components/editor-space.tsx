@@ -1,5 +1,11 @@
 import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
-import { availableActions, editorProjectGroup, PROJECT_MESSAGES, type EditorProjectGroup, type ProjectSummary } from '@domain/projects';
+import {
+  availableActions,
+  editorProjectGroup,
+  PROJECT_MESSAGES,
+  type EditorProjectGroup,
+  type ProjectSummary,
+} from '@domain/projects';
 import { Gauge, Settings2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,22 +35,35 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
   // The listed projects are the caller's as their editor: the lifecycle table says which buttons apply.
   const actions = availableActions(['editor'], project);
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center" data-testid="editor-project">
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center"
+      data-testid="editor-project"
+    >
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={paths.project.getHref(project.id)} className="truncate font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600">
+          <Link
+            to={paths.project.getHref(project.id)}
+            className="truncate font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
+          >
             {project.title}
           </Link>
           <ProjectStatusBadge status={project.status} />
         </div>
         <p className="text-sm text-slate-600">
-          {t('project.delivery', { date: formatDate(project.deliveryDate) })} · {t('project.revisions', { count: project.revisionCount, max: project.maxRevisions })} ·{' '}
+          {t('project.delivery', { date: formatDate(project.deliveryDate) })} ·{' '}
+          {t('project.revisions', { count: project.revisionCount, max: project.maxRevisions })} ·{' '}
           {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
         {actions.map((name) => (
-          <Button key={name} size="sm" data-testid={`action-${name}`} disabled={action.isPending} onClick={() => action.mutate({ projectId: project.id, action: name })}>
+          <Button
+            key={name}
+            size="sm"
+            data-testid={`action-${name}`}
+            disabled={action.isPending}
+            onClick={() => action.mutate({ projectId: project.id, action: name })}
+          >
             {PROJECT_ACTIONS[name].label}
           </Button>
         ))}
@@ -63,7 +82,10 @@ function LoadBadge({ current, max }: { current: number; max: number }) {
     <span
       title={t('loadLabel')}
       data-testid="editor-load"
-      className={cn('inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ring-1', full ? 'bg-amber-100 text-amber-900 ring-amber-300' : 'bg-emerald-50 text-emerald-900 ring-emerald-200')}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ring-1',
+        full ? 'bg-amber-100 text-amber-900 ring-amber-300' : 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+      )}
     >
       <Gauge className="size-4" aria-hidden="true" />
       {t('load', { current, max })}
@@ -109,15 +131,26 @@ export function EditorSpace() {
           </div>
         </div>
         <Card>
-          <CardContent>{profile.isError ? <p className="text-sm text-red-700">{PROJECT_MESSAGES.loadProfileFailed}</p> : <EditorProfileForm profile={null} names={names} />}</CardContent>
+          <CardContent>
+            {profile.isError ? (
+              <p className="text-sm text-red-700">{PROJECT_MESSAGES.loadProfileFailed}</p>
+            ) : (
+              <EditorProfileForm profile={null} names={names} />
+            )}
+          </CardContent>
         </Card>
       </div>
     );
   }
 
   const list = projects.data?.projects ?? [];
-  const load = projects.data?.load ?? { current: profile.data.currentProjectsCount, max: profile.data.maxConcurrentProjects };
-  const grouped = Object.fromEntries(GROUPS.map((group) => [group, list.filter((project) => editorProjectGroup(project.status) === group)])) as Record<EditorProjectGroup, ProjectSummary[]>;
+  const load = projects.data?.load ?? {
+    current: profile.data.currentProjectsCount,
+    max: profile.data.maxConcurrentProjects,
+  };
+  const grouped = Object.fromEntries(
+    GROUPS.map((group) => [group, list.filter((project) => editorProjectGroup(project.status) === group)]),
+  ) as Record<EditorProjectGroup, ProjectSummary[]>;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
@@ -131,11 +164,17 @@ export function EditorSpace() {
       <Tabs defaultValue="active">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="min-w-[30rem]">
-            <TabsTrigger value="profile" className="whitespace-nowrap">{t('tabs.profile')}</TabsTrigger>
+            <TabsTrigger value="profile" className="whitespace-nowrap">
+              {t('tabs.profile')}
+            </TabsTrigger>
             {GROUPS.map((group) => (
               <TabsTrigger key={group} value={group} className="whitespace-nowrap">
                 {t(`tabs.${group}`)}
-                {!projects.isPending && <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 text-xs tabular-nums">{grouped[group].length}</span>}
+                {!projects.isPending && (
+                  <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 text-xs tabular-nums">
+                    {grouped[group].length}
+                  </span>
+                )}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -155,7 +194,9 @@ export function EditorSpace() {
                 <Skeleton className="h-20 rounded-xl" />
               </div>
             ) : grouped[group].length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600">{t(`empty.${group}`)}</p>
+              <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600">
+                {t(`empty.${group}`)}
+              </p>
             ) : (
               <ul className="space-y-3">
                 {grouped[group].map((project) => (

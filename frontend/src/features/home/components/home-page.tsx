@@ -158,7 +158,11 @@ export function HomePage() {
               <p className="mt-2 max-w-xl text-violet-100">{t('home.finalText')}</p>
             </div>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-              <Button asChild size="lg" className="bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700">
+              <Button
+                asChild
+                size="lg"
+                className="bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700"
+              >
                 <Link to={paths.brief.getHref()}>{t('home.ctaOrder')}</Link>
               </Button>
               <Button

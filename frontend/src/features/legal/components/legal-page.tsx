@@ -63,7 +63,12 @@ export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: L
       </nav>
 
       {doc.sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-32">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-title`}
+          className="mt-10 scroll-mt-32"
+        >
           <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900">
             {section.title}
           </h2>

@@ -46,7 +46,9 @@ const fr: LegalDocument = {
         head: ['Données', 'Durée de conservation', 'Motif'],
         rows: RETENTION.fr,
       },
-      after: ['Un e-mail vous prévient avant la suppression des fichiers d’un projet, pour vous laisser le temps de télécharger vos livrables.'],
+      after: [
+        'Un e-mail vous prévient avant la suppression des fichiers d’un projet, pour vous laisser le temps de télécharger vos livrables.',
+      ],
     },
     {
       id: 'destinataires',
@@ -81,9 +83,7 @@ const fr: LegalDocument = {
         'droit de retirer votre consentement à tout moment ;',
         'droit de définir des directives relatives au sort de vos données après votre décès.',
       ],
-      after: [
-        'Pour les exercer, écrivez à contact@rushflow.fr. Nous répondons dans un délai d’un mois.',
-      ],
+      after: ['Pour les exercer, écrivez à contact@rushflow.fr. Nous répondons dans un délai d’un mois.'],
     },
     {
       id: 'reclamation',
@@ -138,7 +138,9 @@ const en: LegalDocument = {
         head: ['Data', 'Retention period', 'Reason'],
         rows: RETENTION.en,
       },
-      after: ['An e-mail warns you before a project’s files are deleted, so you have time to download your deliverables.'],
+      after: [
+        'An e-mail warns you before a project’s files are deleted, so you have time to download your deliverables.',
+      ],
     },
     {
       id: 'destinataires',

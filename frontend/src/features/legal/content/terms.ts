@@ -179,7 +179,9 @@ const en: LegalDocument = {
     {
       id: 'donnees',
       title: '10. Personal data',
-      paragraphs: ['How your personal data is processed, how long it is kept and your rights are described in our privacy policy.'],
+      paragraphs: [
+        'How your personal data is processed, how long it is kept and your rights are described in our privacy policy.',
+      ],
     },
     {
       id: 'droit',

@@ -8,7 +8,8 @@ async function getPaymentState(sessionId: string): Promise<PaymentState> {
   try {
     return await api.get<PaymentState>(`/payments/${encodeURIComponent(sessionId)}`);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && typeof error.body === 'object' && error.body) return error.body as PaymentState;
+    if (error instanceof ApiError && error.status === 404 && typeof error.body === 'object' && error.body)
+      return error.body as PaymentState;
     throw error;
   }
 }
@@ -18,14 +19,17 @@ const paymentStateQuery = (sessionId: string | null) =>
   queryOptions({
     queryKey: ['payment-state', sessionId],
     queryFn: () => getPaymentState(sessionId ?? ''),
-    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'creating' ? false : PAYMENT_STATE_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.state !== 'creating' ? false : PAYMENT_STATE_POLL_MS,
     retry: 2,
   });
 
-export const usePaymentState = (sessionId: string | null) => useQuery({ ...paymentStateQuery(sessionId), enabled: Boolean(sessionId) });
+export const usePaymentState = (sessionId: string | null) =>
+  useQuery({ ...paymentStateQuery(sessionId), enabled: Boolean(sessionId) });
 
 /** `GET /api/briefs/:briefId/payment`: the server's price of a brief and whether it can still be paid. */
-const getBriefPayment = (briefId: string) => api.get<BriefPaymentSummary>(`/briefs/${encodeURIComponent(briefId)}/payment`);
+const getBriefPayment = (briefId: string) =>
+  api.get<BriefPaymentSummary>(`/briefs/${encodeURIComponent(briefId)}/payment`);
 
 export const briefPaymentQuery = (briefId: string) =>
   queryOptions({
@@ -37,7 +41,8 @@ export const briefPaymentQuery = (briefId: string) =>
 export const useBriefPayment = (briefId: string) => useQuery(briefPaymentQuery(briefId));
 
 /** `GET /api/payments/simulated/:sessionId`: the local stand-in for a Stripe Checkout session. */
-const getSimulatedCheckout = (sessionId: string) => api.get<SimulatedCheckoutView>(`/payments/simulated/${encodeURIComponent(sessionId)}`);
+const getSimulatedCheckout = (sessionId: string) =>
+  api.get<SimulatedCheckoutView>(`/payments/simulated/${encodeURIComponent(sessionId)}`);
 
 export const simulatedCheckoutQuery = (sessionId: string) =>
   queryOptions({
@@ -46,10 +51,14 @@ export const simulatedCheckoutQuery = (sessionId: string) =>
     retry: false,
   });
 
-export const useSimulatedCheckout = (sessionId: string) => useQuery({ ...simulatedCheckoutQuery(sessionId), enabled: Boolean(sessionId) });
+export const useSimulatedCheckout = (sessionId: string) =>
+  useQuery({ ...simulatedCheckoutQuery(sessionId), enabled: Boolean(sessionId) });
 
 /** `POST /api/payments/simulated/:sessionId/pay`: the api posts a signed `checkout.session.completed` to its webhook. */
-const paySimulatedCheckout = (sessionId: string) => api.post<{ redirectUrl: string }>(`/payments/simulated/${encodeURIComponent(sessionId)}/pay`);
+const paySimulatedCheckout = (sessionId: string) =>
+  api.post<{ redirectUrl: string }>(`/payments/simulated/${encodeURIComponent(sessionId)}/pay`);
 
-export const usePaySimulatedCheckout = (sessionId: string, { onSuccess }: { onSuccess: (answer: { redirectUrl: string }) => unknown }) =>
-  useMutation({ mutationFn: () => paySimulatedCheckout(sessionId), onSuccess });
+export const usePaySimulatedCheckout = (
+  sessionId: string,
+  { onSuccess }: { onSuccess: (answer: { redirectUrl: string }) => unknown },
+) => useMutation({ mutationFn: () => paySimulatedCheckout(sessionId), onSuccess });

@@ -42,7 +42,9 @@ export function BriefPaymentPage() {
               </Button>
             </>
           ) : data.status !== 'pending_payment' ? (
-            <p role="alert" className="text-slate-700">{PAYMENT_MESSAGES.briefNotPayable}</p>
+            <p role="alert" className="text-slate-700">
+              {PAYMENT_MESSAGES.briefNotPayable}
+            </p>
           ) : (
             <>
               <p className="text-sm text-slate-500">Référence {briefId.slice(0, 8).toUpperCase()}</p>
@@ -50,11 +52,17 @@ export function BriefPaymentPage() {
                 {data.launchOfferAvailable && data.offerPriceCents < data.priceCents ? (
                   <>
                     <p className="text-lg text-slate-500 line-through">{formatMoney(data.priceCents, data.currency)}</p>
-                    <p className="text-4xl font-bold text-slate-900" data-testid="amount-to-pay">{formatMoney(data.offerPriceCents, data.currency)}</p>
-                    <p className="mt-1 text-sm font-medium text-emerald-700">Offre de lancement -30 % (10 premiers clients)</p>
+                    <p className="text-4xl font-bold text-slate-900" data-testid="amount-to-pay">
+                      {formatMoney(data.offerPriceCents, data.currency)}
+                    </p>
+                    <p className="mt-1 text-sm font-medium text-emerald-700">
+                      Offre de lancement -30 % (10 premiers clients)
+                    </p>
                   </>
                 ) : (
-                  <p className="text-4xl font-bold text-slate-900" data-testid="amount-to-pay">{formatMoney(data.priceCents, data.currency)}</p>
+                  <p className="text-4xl font-bold text-slate-900" data-testid="amount-to-pay">
+                    {formatMoney(data.priceCents, data.currency)}
+                  </p>
                 )}
               </div>
               {checkout.isError && (
@@ -63,7 +71,11 @@ export function BriefPaymentPage() {
                 </p>
               )}
               <Button size="lg" disabled={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate()}>
-                {checkout.isPending || checkout.isSuccess ? <Loader2 className="animate-spin" aria-hidden /> : <CreditCard aria-hidden />}
+                {checkout.isPending || checkout.isSuccess ? (
+                  <Loader2 className="animate-spin" aria-hidden />
+                ) : (
+                  <CreditCard aria-hidden />
+                )}
                 {checkout.isSuccess ? PAYMENT_MESSAGES.redirecting : 'Procéder au paiement'}
               </Button>
             </>

@@ -7,7 +7,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { usePaymentState } from '../api/payments';
 
-
 const NEXT_STEPS = [
   'Vous recevez un e-mail de confirmation avec votre reçu.',
   'Un monteur dédié est assigné à votre projet selon ses compétences et sa disponibilité.',
@@ -39,7 +38,9 @@ export function PaymentSuccessPage() {
             <>
               <Loader2 className="size-12 animate-spin text-violet-700" aria-hidden />
               <h1 className="text-2xl font-bold text-slate-900">Création de votre projet…</h1>
-              <p className="text-slate-600">Nous confirmons votre paiement et préparons votre projet. Cela ne prend que quelques secondes.</p>
+              <p className="text-slate-600">
+                Nous confirmons votre paiement et préparons votre projet. Cela ne prend que quelques secondes.
+              </p>
             </>
           )}
           {state === 'success' && data?.projectId && (

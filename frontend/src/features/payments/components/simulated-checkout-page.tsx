@@ -24,7 +24,10 @@ export function SimulatedCheckoutPage() {
   const payable = view?.status === 'open';
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-6 px-4 py-12">
-      <div role="note" className="flex items-center gap-3 rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
+      <div
+        role="note"
+        className="flex items-center gap-3 rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-900"
+      >
         <FlaskConical className="size-5 shrink-0" aria-hidden />
         {PAYMENT_MESSAGES.simulatedBanner}
       </div>
@@ -56,18 +59,32 @@ export function SimulatedCheckoutPage() {
               <p className="text-center text-4xl font-bold text-slate-900" data-testid="simulated-amount">
                 {formatMoney(view.amount, view.currency)}
               </p>
-              {!payable && <p role="alert" className="text-center text-slate-700">{PAYMENT_MESSAGES.checkoutSessionClosed}</p>}
+              {!payable && (
+                <p role="alert" className="text-center text-slate-700">
+                  {PAYMENT_MESSAGES.checkoutSessionClosed}
+                </p>
+              )}
               {pay.isError && (
                 <p role="alert" className="text-center text-red-700">
                   {pay.error instanceof ApiError ? pay.error.message : PAYMENT_MESSAGES.unexpected}
                 </p>
               )}
               <div className="flex flex-col gap-3 sm:flex-row-reverse">
-                <Button size="lg" className="flex-1" disabled={!payable || pay.isPending || pay.isSuccess} onClick={() => pay.mutate()}>
+                <Button
+                  size="lg"
+                  className="flex-1"
+                  disabled={!payable || pay.isPending || pay.isSuccess}
+                  onClick={() => pay.mutate()}
+                >
                   {pay.isPending && <Loader2 className="animate-spin" aria-hidden />}
                   Payer {formatMoney(view.amount, view.currency)}
                 </Button>
-                <Button size="lg" variant="outline" className="flex-1" onClick={() => window.location.assign(view.cancelUrl)}>
+                <Button
+                  size="lg"
+                  variant="outline"
+                  className="flex-1"
+                  onClick={() => window.location.assign(view.cancelUrl)}
+                >
                   Annuler
                 </Button>
               </div>

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
 /** EUR/USD segmented switch; the whole page (rates, examples, simulator) follows it. */
-export function CurrencyToggle({ value, onChange }: { value: EstimateCurrency; onChange: (currency: EstimateCurrency) => void }) {
+export function CurrencyToggle({
+  value,
+  onChange,
+}: {
+  value: EstimateCurrency;
+  onChange: (currency: EstimateCurrency) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div role="group" aria-label={t('pricing.currencyLabel')} className="inline-flex rounded-xl bg-slate-100 p-1">

@@ -1,4 +1,12 @@
-import { estimate, SIMULATOR_LIMITS, simulatorMinutes, type EstimateCurrency, type Feature, type Features, type VisualComplexity } from '@domain/pricing';
+import {
+  estimate,
+  SIMULATOR_LIMITS,
+  simulatorMinutes,
+  type EstimateCurrency,
+  type Feature,
+  type Features,
+  type VisualComplexity,
+} from '@domain/pricing';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
@@ -59,7 +67,12 @@ export function PriceSimulator({ currency, offerActive }: { currency: EstimateCu
             <CategoryTab category={category} onCategoryChange={setCategory} currency={currency} />
           </TabsContent>
           <TabsContent value="options">
-            <OptionsTab result={result} onFeatureChange={toggleFeature} express={express} onExpressChange={setExpress} />
+            <OptionsTab
+              result={result}
+              onFeatureChange={toggleFeature}
+              express={express}
+              onExpressChange={setExpress}
+            />
           </TabsContent>
         </Tabs>
       </div>

@@ -57,7 +57,10 @@ export function PricingPage() {
                   : t('pricing.offer')}
             </span>
           </p>
-          <h1 id="pricing-title" className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          <h1
+            id="pricing-title"
+            className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl"
+          >
             {t('pricing.title')}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-pretty text-slate-600">{t('pricing.subtitle')}</p>
@@ -77,7 +80,11 @@ export function PricingPage() {
 
       <section aria-labelledby="premium-title" className="bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pb-14 sm:px-6 lg:px-8">
-          <SectionHeading id="premium-title" title={t('pricing.premiumTitle')} subtitle={t('pricing.premiumSubtitle')} />
+          <SectionHeading
+            id="premium-title"
+            title={t('pricing.premiumTitle')}
+            subtitle={t('pricing.premiumSubtitle')}
+          />
           <ServiceCards tier="premium" currency={currency} />
         </div>
       </section>
@@ -123,14 +130,22 @@ export function PricingPage() {
 
       <section aria-labelledby="examples-title" className="bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:px-6 lg:px-8">
-          <SectionHeading id="examples-title" title={t('pricing.examplesTitle')} subtitle={t('pricing.examplesSubtitle')} />
+          <SectionHeading
+            id="examples-title"
+            title={t('pricing.examplesTitle')}
+            subtitle={t('pricing.examplesSubtitle')}
+          />
           <WorkedExamples currency={currency} offerActive={offerActive} />
         </div>
       </section>
 
       <section aria-labelledby="simulator-title" className="bg-slate-50">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:px-6 lg:px-8">
-          <SectionHeading id="simulator-title" title={t('pricing.simulator.title')} subtitle={t('pricing.simulator.subtitle')} />
+          <SectionHeading
+            id="simulator-title"
+            title={t('pricing.simulator.title')}
+            subtitle={t('pricing.simulator.subtitle')}
+          />
           <PriceSimulator currency={currency} offerActive={offerActive} />
         </div>
       </section>

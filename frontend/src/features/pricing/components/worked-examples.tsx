@@ -12,26 +12,38 @@ export function WorkedExamples({ currency, offerActive }: { currency: EstimateCu
       {PRICING_EXAMPLES.map(({ id, input }) => {
         const result = estimate({ ...input, currency });
         return (
-          <li key={id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid={`example-${id}`}>
+          <li
+            key={id}
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            data-testid={`example-${id}`}
+          >
             <h3 className="text-lg font-semibold text-slate-900">{t(`pricing.examples.${id}.title`)}</h3>
             <p className="mt-2 text-sm text-slate-600">{t(`pricing.examples.${id}.text`)}</p>
             <dl className="mt-4 grid flex-1 grid-cols-2 content-end gap-3 border-t border-slate-100 pt-4 text-sm">
               <div>
                 <dt className="text-slate-500">{t('pricing.time')}</dt>
-                <dd className="font-semibold text-slate-900">{t('pricing.hoursValue', { hours: formatHours(result.hours, language) })}</dd>
+                <dd className="font-semibold text-slate-900">
+                  {t('pricing.hoursValue', { hours: formatHours(result.hours, language) })}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-500">{t('pricing.delay')}</dt>
-                <dd className="font-semibold text-slate-900">{t('pricing.workingDays', { count: result.standardDays })}</dd>
+                <dd className="font-semibold text-slate-900">
+                  {t('pricing.workingDays', { count: result.standardDays })}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-500">{t('pricing.price')}</dt>
-                <dd className="text-xl font-bold text-slate-900">{formatMoney(result.priceCents, currency, language)}</dd>
+                <dd className="text-xl font-bold text-slate-900">
+                  {formatMoney(result.priceCents, currency, language)}
+                </dd>
               </div>
               {offerActive && (
                 <div>
                   <dt className="text-slate-500">{t('pricing.offerPrice')}</dt>
-                  <dd className="text-xl font-bold text-violet-700">{formatMoney(result.offerPriceCents, currency, language)}</dd>
+                  <dd className="text-xl font-bold text-violet-700">
+                    {formatMoney(result.offerPriceCents, currency, language)}
+                  </dd>
                 </div>
               )}
             </dl>

@@ -23,7 +23,9 @@ export function formatFactor(value: number, language: string): string {
 
 /** A time multiplier as the percentage it adds or removes (1.15 → +15 %, 0.8 → −20 %). */
 export function formatPercentChange(multiplier: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(
-    Math.round((multiplier - 1) * 100) / 100,
-  );
+  return new Intl.NumberFormat(language, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    maximumFractionDigits: 0,
+  }).format(Math.round((multiplier - 1) * 100) / 100);
 }

@@ -16,7 +16,8 @@ import { getToken } from '@/lib/auth-client';
 const base = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
 
 /** 403/404 are page states, not failures worth retrying. */
-const retryUnlessRefused = (count: number, error: Error) => !(error instanceof ApiError && [401, 403, 404].includes(error.status)) && count < 2;
+const retryUnlessRefused = (count: number, error: Error) =>
+  !(error instanceof ApiError && [401, 403, 404].includes(error.status)) && count < 2;
 
 const getProject = async (projectId: string) => (await api.get<{ project: ProjectDetail }>(base(projectId))).project;
 
@@ -30,7 +31,11 @@ export const projectQuery = (projectId: string) =>
 export const useProject = (projectId: string) => useQuery(projectQuery(projectId));
 
 const getProjectNotifications = async (projectId: string) =>
-  (await api.get<{ notifications: ProjectNotificationView[] }>(`${base(projectId)}/notifications`, { query: { limit: PROJECT_NOTIFICATIONS_FETCHED } })).notifications;
+  (
+    await api.get<{ notifications: ProjectNotificationView[] }>(`${base(projectId)}/notifications`, {
+      query: { limit: PROJECT_NOTIFICATIONS_FETCHED },
+    })
+  ).notifications;
 
 export const projectNotificationsQuery = (projectId: string) =>
   queryOptions({
@@ -40,7 +45,8 @@ export const projectNotificationsQuery = (projectId: string) =>
 
 export const useProjectNotifications = (projectId: string) => useQuery(projectNotificationsQuery(projectId));
 
-const getProjectMessages = async (projectId: string) => (await api.get<{ messages: ProjectMessageView[] }>(`${base(projectId)}/messages`)).messages;
+const getProjectMessages = async (projectId: string) =>
+  (await api.get<{ messages: ProjectMessageView[] }>(`${base(projectId)}/messages`)).messages;
 
 const projectMessagesQuery = (projectId: string) =>
   queryOptions({
@@ -50,7 +56,8 @@ const projectMessagesQuery = (projectId: string) =>
 
 export const useProjectMessages = (projectId: string) => useQuery(projectMessagesQuery(projectId));
 
-const getProjectRevisions = async (projectId: string) => (await api.get<{ revisions: ProjectRevisionView[] }>(`${base(projectId)}/revisions`)).revisions;
+const getProjectRevisions = async (projectId: string) =>
+  (await api.get<{ revisions: ProjectRevisionView[] }>(`${base(projectId)}/revisions`)).revisions;
 
 const projectRevisionsQuery = (projectId: string) =>
   queryOptions({
@@ -60,7 +67,8 @@ const projectRevisionsQuery = (projectId: string) =>
 
 export const useProjectRevisions = (projectId: string) => useQuery(projectRevisionsQuery(projectId));
 
-const getProjectTimeline = async (projectId: string) => (await api.get<{ entries: StatusHistoryView[] }>(`${base(projectId)}/timeline`)).entries;
+const getProjectTimeline = async (projectId: string) =>
+  (await api.get<{ entries: StatusHistoryView[] }>(`${base(projectId)}/timeline`)).entries;
 
 const projectTimelineQuery = (projectId: string) =>
   queryOptions({
@@ -70,7 +78,8 @@ const projectTimelineQuery = (projectId: string) =>
 
 export const useProjectTimeline = (projectId: string) => useQuery(projectTimelineQuery(projectId));
 
-const getProjectFiles = async (projectId: string) => (await api.get<{ files: ProjectFileView[] }>(`${base(projectId)}/files`)).files;
+const getProjectFiles = async (projectId: string) =>
+  (await api.get<{ files: ProjectFileView[] }>(`${base(projectId)}/files`)).files;
 
 export const projectFilesQuery = (projectId: string) =>
   queryOptions({
@@ -82,7 +91,8 @@ export const projectFilesQuery = (projectId: string) =>
 
 export const useProjectFiles = (projectId: string) => useQuery(projectFilesQuery(projectId));
 
-const sendMessage = (projectId: string, content: string) => api.post<{ message: ProjectMessageView }>(`${base(projectId)}/messages`, { content });
+const sendMessage = (projectId: string, content: string) =>
+  api.post<{ message: ProjectMessageView }>(`${base(projectId)}/messages`, { content });
 
 export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
@@ -97,7 +107,9 @@ export function useSendMessage(projectId: string) {
 /** The invoice needs the bearer token, so it is fetched and handed to the browser as a file. */
 export async function downloadInvoice(projectId: string): Promise<void> {
   const token = await getToken();
-  const response = await fetch(`/api${base(projectId)}/invoice.pdf`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`/api${base(projectId)}/invoice.pdf`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) throw new ApiError('invoice', response.status);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'facture.pdf';
   const url = URL.createObjectURL(await response.blob());

@@ -32,7 +32,8 @@ export function ChatTab({ projectId }: { projectId: string }) {
     if (!parsed.success || send.isPending) return;
     send.mutate(parsed.data.content, {
       onSuccess: () => setDraft(''),
-      onError: (error) => toast.error(t('chat.failed'), { description: error instanceof ApiError ? error.message : undefined }),
+      onError: (error) =>
+        toast.error(t('chat.failed'), { description: error instanceof ApiError ? error.message : undefined }),
     });
   };
 
@@ -44,8 +45,17 @@ export function ChatTab({ projectId }: { projectId: string }) {
   };
 
   return (
-    <section aria-label={t('chat.label')} className="flex h-[600px] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="project-chat">
-      <ol ref={listRef} className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite" aria-busy={messages.isPending}>
+    <section
+      aria-label={t('chat.label')}
+      className="flex h-[600px] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      data-testid="project-chat"
+    >
+      <ol
+        ref={listRef}
+        className="flex-1 space-y-3 overflow-y-auto p-4"
+        aria-live="polite"
+        aria-busy={messages.isPending}
+      >
         {messages.isPending ? (
           <>
             <Skeleton className="h-14 w-2/3" />
@@ -55,7 +65,11 @@ export function ChatTab({ projectId }: { projectId: string }) {
           <li className="py-10 text-center text-sm text-slate-600">{t('chat.empty')}</li>
         ) : (
           messages.data.map((message) => (
-            <li key={message.id} className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')} data-testid="chat-message">
+            <li
+              key={message.id}
+              className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')}
+              data-testid="chat-message"
+            >
               <div
                 className={cn(
                   'max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap break-words sm:max-w-[70%]',

@@ -24,14 +24,24 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
       {project.uploads.includes('source') && (
         <Card>
           <CardContent>
-            <RushUploader area="project_source" projectId={project.id} title={t('files.sourceTitle')} onFileUploaded={refresh} />
+            <RushUploader
+              area="project_source"
+              projectId={project.id}
+              title={t('files.sourceTitle')}
+              onFileUploaded={refresh}
+            />
           </CardContent>
         </Card>
       )}
       {project.uploads.includes('final') && (
         <Card>
           <CardContent className="space-y-2">
-            <RushUploader area="project_final" projectId={project.id} title={t('files.finalTitle')} onFileUploaded={refresh} />
+            <RushUploader
+              area="project_final"
+              projectId={project.id}
+              title={t('files.finalTitle')}
+              onFileUploaded={refresh}
+            />
             <p className="text-sm text-slate-600">{t('files.finalHint')}</p>
           </CardContent>
         </Card>

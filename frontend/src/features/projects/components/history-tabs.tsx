@@ -37,7 +37,9 @@ export function RevisionsTab({ project }: { project: ProjectDetail }) {
   return (
     <Card>
       <CardContent className="space-y-4" aria-busy={revisions.isPending}>
-        <p className="text-sm font-medium text-slate-700">{t('revisions.used', { count: project.revisionCount, max: project.maxRevisions })}</p>
+        <p className="text-sm font-medium text-slate-700">
+          {t('revisions.used', { count: project.revisionCount, max: project.maxRevisions })}
+        </p>
         {revisions.isPending ? (
           <ListSkeleton />
         ) : !revisions.data?.length ? (
@@ -47,11 +49,22 @@ export function RevisionsTab({ project }: { project: ProjectDetail }) {
             {revisions.data.map((revision) => (
               <li key={revision.id} className="rounded-xl border border-slate-200 p-4" data-testid="project-revision">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium text-slate-900">{t('revisions.number', { number: revision.revisionNumber })}</p>
-                  <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', REVISION_COLOURS[revision.status])}>{t(`revisions.status.${revision.status}`)}</span>
+                  <p className="font-medium text-slate-900">
+                    {t('revisions.number', { number: revision.revisionNumber })}
+                  </p>
+                  <span
+                    className={cn(
+                      'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                      REVISION_COLOURS[revision.status],
+                    )}
+                  >
+                    {t(`revisions.status.${revision.status}`)}
+                  </span>
                 </div>
                 <p className="mt-2 whitespace-pre-line text-slate-800">{revision.feedback}</p>
-                <p className="mt-2 text-xs text-slate-500">{t('revisions.requested', { when: formatRelative(revision.createdAt) })}</p>
+                <p className="mt-2 text-xs text-slate-500">
+                  {t('revisions.requested', { when: formatRelative(revision.createdAt) })}
+                </p>
               </li>
             ))}
           </ol>
@@ -76,10 +89,17 @@ export function TimelineTab({ projectId }: { projectId: string }) {
           <ol className="relative space-y-6 border-l-2 border-slate-200 pl-6" data-testid="project-timeline">
             {timeline.data.map((entry) => (
               <li key={entry.id} className="relative" data-testid="timeline-entry">
-                <span className="absolute top-1.5 -left-[31px] size-3 rounded-full bg-violet-600 ring-4 ring-white" aria-hidden="true" />
+                <span
+                  className="absolute top-1.5 -left-[31px] size-3 rounded-full bg-violet-600 ring-4 ring-white"
+                  aria-hidden="true"
+                />
                 <div className="flex flex-wrap items-center gap-2">
                   <ProjectStatusBadge status={entry.newStatus} />
-                  {entry.oldStatus && <span className="text-xs text-slate-500">{t('timeline.from', { status: projectStatusLabel(entry.oldStatus) })}</span>}
+                  {entry.oldStatus && (
+                    <span className="text-xs text-slate-500">
+                      {t('timeline.from', { status: projectStatusLabel(entry.oldStatus) })}
+                    </span>
+                  )}
                 </div>
                 {entry.comment && <p className="mt-1 text-sm text-slate-800">{entry.comment}</p>}
                 <p className="mt-1 text-xs text-slate-500">

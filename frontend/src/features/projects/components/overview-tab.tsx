@@ -13,7 +13,17 @@ import { downloadInvoice, projectFilesQuery } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../labels';
 import { RevisionDialog } from './revision-dialog';
 
-const BRIEF_FIELDS = ['objective', 'editing_style', 'delivery_formats', 'deadline', 'creative_brief', 'constraints', 'language', 'needs_subtitles', 'express_delivery'] as const;
+const BRIEF_FIELDS = [
+  'objective',
+  'editing_style',
+  'delivery_formats',
+  'deadline',
+  'creative_brief',
+  'constraints',
+  'language',
+  'needs_subtitles',
+  'express_delivery',
+] as const;
 
 function briefValue(value: unknown, yes: string, no: string): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -36,9 +46,21 @@ function ActionsCard({ project, onDeliverables }: { project: ProjectDetail; onDe
       <CardContent className="flex flex-col gap-3" data-testid="project-actions">
         {project.actions.map((name) =>
           name === 'requestRevision' ? (
-            <RevisionDialog key={name} projectId={project.id} revisionCount={project.revisionCount} maxRevisions={project.maxRevisions} label={PROJECT_ACTIONS[name].label} />
+            <RevisionDialog
+              key={name}
+              projectId={project.id}
+              revisionCount={project.revisionCount}
+              maxRevisions={project.maxRevisions}
+              label={PROJECT_ACTIONS[name].label}
+            />
           ) : (
-            <Button key={name} data-testid={`action-${name}`} variant={name === 'cancel' ? 'outline' : 'default'} disabled={action.isPending} onClick={() => run(name)}>
+            <Button
+              key={name}
+              data-testid={`action-${name}`}
+              variant={name === 'cancel' ? 'outline' : 'default'}
+              disabled={action.isPending}
+              onClick={() => run(name)}
+            >
               {PROJECT_ACTIONS[name].label}
             </Button>
           ),
@@ -49,7 +71,9 @@ function ActionsCard({ project, onDeliverables }: { project: ProjectDetail; onDe
             {t('overview.deliverables')}
           </Button>
         )}
-        {project.actions.length === 0 && !hasDeliverables && <p className="text-sm text-slate-600">{t('overview.noActions')}</p>}
+        {project.actions.length === 0 && !hasDeliverables && (
+          <p className="text-sm text-slate-600">{t('overview.noActions')}</p>
+        )}
       </CardContent>
     </Card>
   );
@@ -61,7 +85,9 @@ export function OverviewTab({ project }: { project: ProjectDetail }) {
   const [downloading, setDownloading] = useState(false);
   const parties = project.viewer.parties;
   const mayDownloadInvoice = parties.includes('client') || parties.includes('admin');
-  const briefRows = BRIEF_FIELDS.map((field) => [field, briefValue(project.briefData[field], t('overview.yes'), t('overview.no'))] as const).filter(([, value]) => value !== null);
+  const briefRows = BRIEF_FIELDS.map(
+    (field) => [field, briefValue(project.briefData[field], t('overview.yes'), t('overview.no'))] as const,
+  ).filter(([, value]) => value !== null);
 
   const invoice = async () => {
     setDownloading(true);
@@ -96,7 +122,9 @@ export function OverviewTab({ project }: { project: ProjectDetail }) {
         <CardContent className="space-y-5">
           <div>
             <h3 className="text-sm font-medium text-slate-500">{t('overview.description')}</h3>
-            <p className="mt-1 whitespace-pre-line text-slate-900">{project.description || t('overview.noDescription')}</p>
+            <p className="mt-1 whitespace-pre-line text-slate-900">
+              {project.description || t('overview.noDescription')}
+            </p>
           </div>
           {briefRows.length > 0 && (
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -111,18 +139,27 @@ export function OverviewTab({ project }: { project: ProjectDetail }) {
           <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2">
             <div>
               <dt className="text-sm text-slate-600">{t('overview.paid')}</dt>
-              <dd className="text-xl font-bold text-slate-900 tabular-nums">{formatMoney(project.totalPrice.cents, project.totalPrice.currency)}</dd>
+              <dd className="text-xl font-bold text-slate-900 tabular-nums">
+                {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
+              </dd>
             </div>
             {project.briefPrice?.launchOfferApplied && project.briefPrice.priceCents !== null && (
               <div>
                 <dt className="text-sm text-slate-600">{t('overview.fullPrice')}</dt>
-                <dd className="text-slate-500 tabular-nums line-through">{formatMoney(project.briefPrice.priceCents, project.totalPrice.currency)}</dd>
+                <dd className="text-slate-500 tabular-nums line-through">
+                  {formatMoney(project.briefPrice.priceCents, project.totalPrice.currency)}
+                </dd>
                 <dd className="text-sm font-medium text-emerald-700">{t('overview.offer')}</dd>
               </div>
             )}
           </dl>
           {mayDownloadInvoice && (
-            <Button variant="outline" onClick={() => void invoice()} disabled={downloading} data-testid="download-invoice">
+            <Button
+              variant="outline"
+              onClick={() => void invoice()}
+              disabled={downloading}
+              data-testid="download-invoice"
+            >
               <FileText aria-hidden="true" />
               {t('overview.invoice')}
             </Button>

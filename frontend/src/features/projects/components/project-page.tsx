@@ -38,7 +38,10 @@ function PageState({ title, hint, action }: { title: string; hint: string; actio
 function InfoCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId?: string }) {
   return (
     <Card className="flex items-center gap-3 p-4">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700" aria-hidden="true">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700"
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <div className="min-w-0">
@@ -74,7 +77,10 @@ function RecentNotifications({ projectId }: { projectId: string }) {
   const shown = (notifications.data ?? []).slice(0, PROJECT_NOTIFICATIONS_SHOWN);
   if (shown.length === 0) return null;
   return (
-    <section aria-labelledby="project-notifications" className="rounded-2xl border border-violet-100 bg-violet-50/60 p-4">
+    <section
+      aria-labelledby="project-notifications"
+      className="rounded-2xl border border-violet-100 bg-violet-50/60 p-4"
+    >
       <h2 id="project-notifications" className="mb-2 flex items-center gap-2 text-sm font-semibold text-violet-900">
         <Bell className="size-4" aria-hidden="true" />
         {t('notifications')}
@@ -108,7 +114,13 @@ export function ProjectPage() {
 
   if (isPending) return <LoadingPage />;
   if (status === 404) {
-    return <PageState title={t('notFound')} hint={t('notFoundHint')} action={<Button onClick={() => void navigate(-1)}>{t('back')}</Button>} />;
+    return (
+      <PageState
+        title={t('notFound')}
+        hint={t('notFoundHint')}
+        action={<Button onClick={() => void navigate(-1)}>{t('back')}</Button>}
+      />
+    );
   }
   if (status === 403) {
     return (
@@ -124,7 +136,13 @@ export function ProjectPage() {
     );
   }
   if (!project) {
-    return <PageState title={PROJECT_MESSAGES.loadProjectFailed} hint={t('loadFailed')} action={<Button onClick={() => void refetch()}>{t('retry')}</Button>} />;
+    return (
+      <PageState
+        title={PROJECT_MESSAGES.loadProjectFailed}
+        hint={t('loadFailed')}
+        action={<Button onClick={() => void refetch()}>{t('retry')}</Button>}
+      />
+    );
   }
 
   const editorName = project.editor ? `${project.editor.firstName} ${project.editor.lastName}` : t('noEditor');
@@ -133,7 +151,10 @@ export function ProjectPage() {
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <header className="space-y-3">
         <div className="flex flex-wrap items-start gap-3">
-          <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl" data-testid="project-title">
+          <h1
+            className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl"
+            data-testid="project-title"
+          >
             {project.title}
           </h1>
           <ProjectStatusBadge status={project.status} className="mt-1" />
@@ -162,12 +183,29 @@ export function ProjectPage() {
       </header>
 
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <InfoCard icon={<Film className="size-4" />} label={t('info.videoType')} value={videoTypeLabel(project.videoType, i18n.language === 'en' ? 'en' : 'fr') || '—'} />
+        <InfoCard
+          icon={<Film className="size-4" />}
+          label={t('info.videoType')}
+          value={videoTypeLabel(project.videoType, i18n.language === 'en' ? 'en' : 'fr') || '—'}
+        />
         {project.finalDurationMinutes !== null && (
-          <InfoCard icon={<Timer className="size-4" />} label={t('info.finalDuration')} value={t('info.minutes', { value: formatNumber(project.finalDurationMinutes) })} />
+          <InfoCard
+            icon={<Timer className="size-4" />}
+            label={t('info.finalDuration')}
+            value={t('info.minutes', { value: formatNumber(project.finalDurationMinutes) })}
+          />
         )}
-        <InfoCard icon={<Clock className="size-4" />} label={t('info.created')} value={formatRelative(project.createdAt)} />
-        <InfoCard icon={<RefreshCw className="size-4" />} label={t('info.revisions')} value={`${project.revisionCount}/${project.maxRevisions}`} testId="project-revisions-count" />
+        <InfoCard
+          icon={<Clock className="size-4" />}
+          label={t('info.created')}
+          value={formatRelative(project.createdAt)}
+        />
+        <InfoCard
+          icon={<RefreshCw className="size-4" />}
+          label={t('info.revisions')}
+          value={`${project.revisionCount}/${project.maxRevisions}`}
+          testId="project-revisions-count"
+        />
       </section>
 
       <RecentNotifications projectId={project.id} />

@@ -7,7 +7,17 @@ import { useProjectAction } from '@/lib/project-actions';
 import { PROJECTS_NAMESPACE } from '../labels';
 
 /** The client's revision request (000 §4): feedback required (non-empty once trimmed). */
-export function RevisionDialog({ projectId, revisionCount, maxRevisions, label }: { projectId: string; revisionCount: number; maxRevisions: number; label: string }) {
+export function RevisionDialog({
+  projectId,
+  revisionCount,
+  maxRevisions,
+  label,
+}: {
+  projectId: string;
+  revisionCount: number;
+  maxRevisions: number;
+  label: string;
+}) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
   const [open, setOpen] = useState(false);
   const [feedback, setFeedback] = useState('');
@@ -42,7 +52,9 @@ export function RevisionDialog({ projectId, revisionCount, maxRevisions, label }
       </DialogTrigger>
       <DialogContent closeLabel={t('revisionDialog.close')}>
         <DialogTitle>{t('revisionDialog.title')}</DialogTitle>
-        <DialogDescription>{t('revisionDialog.description', { count: revisionCount, max: maxRevisions })}</DialogDescription>
+        <DialogDescription>
+          {t('revisionDialog.description', { count: revisionCount, max: maxRevisions })}
+        </DialogDescription>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="space-y-2">
             <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">

@@ -41,11 +41,21 @@ export function SystemTestPage() {
               className="h-10 rounded-lg border border-slate-300 px-3 text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
             />
           </div>
-          <RushUploader declaredDurationMinutes={declaredMinutes > 0 ? declaredMinutes : undefined} onAnalysed={setResult} />
+          <RushUploader
+            declaredDurationMinutes={declaredMinutes > 0 ? declaredMinutes : undefined}
+            onAnalysed={setResult}
+          />
           {result !== undefined && (
-            <output data-testid="rush-analysis-result" className="block rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-              {result ? `Durée totale analysée : ${result.totalRushDuration} s (${result.totalRushDurationMinutes} min)` : 'Analyse indisponible'}
-              <span hidden data-testid="rush-analysis-json">{JSON.stringify(result)}</span>
+            <output
+              data-testid="rush-analysis-result"
+              className="block rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700"
+            >
+              {result
+                ? `Durée totale analysée : ${result.totalRushDuration} s (${result.totalRushDurationMinutes} min)`
+                : 'Analyse indisponible'}
+              <span hidden data-testid="rush-analysis-json">
+                {JSON.stringify(result)}
+              </span>
             </output>
           )}
         </CardContent>

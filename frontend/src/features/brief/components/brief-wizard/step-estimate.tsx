@@ -1,4 +1,9 @@
-import { BRIEF_CURRENCIES, WIZARD_DEADLINES, WIZARD_DELIVERY_FORMATS, WIZARD_SUBTITLE_OPTIONS } from '@domain/brief-options';
+import {
+  BRIEF_CURRENCIES,
+  WIZARD_DEADLINES,
+  WIZARD_DELIVERY_FORMATS,
+  WIZARD_SUBTITLE_OPTIONS,
+} from '@domain/brief-options';
 import type { WizardBrief, WizardBriefPayload } from '@domain/schemas/brief';
 import { ArrowLeft, CreditCard, Loader2 } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -25,13 +30,30 @@ export function StepEstimate({ form, values, sending, onBack }: StepEstimateProp
         <p className="mt-1 text-sm text-slate-600">{t('panel.indicative')}</p>
       </div>
       <FormSection title={t('wizard.optionsTitle')}>
-        <ChoiceGroup legend={t('wizard.deadline')} type="radio" options={WIZARD_DEADLINES} columns={4} inputProps={register('deadline')} />
-        <ChoiceGroup legend={t('wizard.formats')} type="checkbox" options={WIZARD_DELIVERY_FORMATS} columns={4} hint={t('wizard.formatsHint')} inputProps={register('delivery_formats')} />
+        <ChoiceGroup
+          legend={t('wizard.deadline')}
+          type="radio"
+          options={WIZARD_DEADLINES}
+          columns={4}
+          inputProps={register('deadline')}
+        />
+        <ChoiceGroup
+          legend={t('wizard.formats')}
+          type="checkbox"
+          options={WIZARD_DELIVERY_FORMATS}
+          columns={4}
+          hint={t('wizard.formatsHint')}
+          inputProps={register('delivery_formats')}
+        />
         <CheckboxField label={t('wizard.subtitles')} {...register('needs_subtitles')} />
         {values.needs_subtitles && (
-          <Field label={t('wizard.subtitleType')}>{({ id }) => <Select id={id} options={WIZARD_SUBTITLE_OPTIONS} {...register('subtitle_type')} />}</Field>
+          <Field label={t('wizard.subtitleType')}>
+            {({ id }) => <Select id={id} options={WIZARD_SUBTITLE_OPTIONS} {...register('subtitle_type')} />}
+          </Field>
         )}
-        <Field label={t('wizard.currency')}>{({ id }) => <Select id={id} options={BRIEF_CURRENCIES} {...register('currency')} />}</Field>
+        <Field label={t('wizard.currency')}>
+          {({ id }) => <Select id={id} options={BRIEF_CURRENCIES} {...register('currency')} />}
+        </Field>
       </FormSection>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" size="lg" onClick={onBack} disabled={sending}>

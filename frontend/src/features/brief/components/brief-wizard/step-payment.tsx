@@ -20,17 +20,24 @@ export function StepPayment({ brief, onNewBrief }: { brief: SentBrief; onNewBrie
   const language = useOptionLanguage();
 
   return (
-    <section className="rounded-2xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="wizard-success-title">
+    <section
+      className="rounded-2xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8"
+      aria-labelledby="wizard-success-title"
+    >
       <CheckCircle2 className="size-10 text-emerald-600" aria-hidden="true" />
       <h2 id="wizard-success-title" className="mt-4 text-2xl font-bold text-slate-900">
         {t('wizard.successTitle')}
       </h2>
       <p className="mt-2 text-slate-700">{t('wizard.successText', { email: brief.email })}</p>
-      <p className="mt-1 text-sm text-slate-500">{t('wizard.reference', { id: brief.briefId.slice(0, 8).toUpperCase() })}</p>
+      <p className="mt-1 text-sm text-slate-500">
+        {t('wizard.reference', { id: brief.briefId.slice(0, 8).toUpperCase() })}
+      </p>
       <h3 className="mt-6 font-semibold text-slate-900">{t('wizard.nextStepsTitle')}</h3>
       <NextSteps steps={t('wizard.nextSteps', { returnObjects: true }) as string[]} />
       <div className="mt-8 flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
-        <PayBriefButton briefId={brief.briefId}>{t('wizard.payButton', { amount: formatMoney(brief.offerPriceCents, brief.currency, language) })}</PayBriefButton>
+        <PayBriefButton briefId={brief.briefId}>
+          {t('wizard.payButton', { amount: formatMoney(brief.offerPriceCents, brief.currency, language) })}
+        </PayBriefButton>
       </div>
       <Button variant="link" className="mt-4 px-0" onClick={onNewBrief}>
         {t('wizard.newBrief')}

@@ -18,19 +18,29 @@ export function StepProgress({ steps, current }: { steps: readonly string[]; cur
         aria-label={counter}
         className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-violet-700 transition-all" style={{ width: `${(current / steps.length) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-violet-700 transition-all"
+          style={{ width: `${(current / steps.length) * 100}%` }}
+        />
       </div>
       <ol className="mt-3 grid grid-cols-3 gap-2 text-xs sm:text-sm">
         {steps.map((key, index) => (
           <li
             key={key}
             aria-current={index + 1 === current ? 'step' : undefined}
-            className={cn('flex items-center gap-2', index + 1 <= current ? 'font-semibold text-slate-900' : 'text-slate-500')}
+            className={cn(
+              'flex items-center gap-2',
+              index + 1 <= current ? 'font-semibold text-slate-900' : 'text-slate-500',
+            )}
           >
             <span
               className={cn(
                 'grid size-6 shrink-0 place-items-center rounded-full text-xs',
-                index + 1 < current ? 'bg-violet-700 text-white' : index + 1 === current ? 'bg-violet-100 text-violet-800 ring-2 ring-violet-700' : 'bg-slate-100',
+                index + 1 < current
+                  ? 'bg-violet-700 text-white'
+                  : index + 1 === current
+                    ? 'bg-violet-100 text-violet-800 ring-2 ring-violet-700'
+                    : 'bg-slate-100',
               )}
             >
               {index + 1}

@@ -14,7 +14,10 @@ import { ChoiceGroup, FormSection, useOptionLanguage } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 1.5 The service category (cards with their hourly rate), the visual complexity and the features. */
-export function CategorySection({ form, currency }: Pick<FullBriefSectionProps, 'form'> & { currency: EstimateCurrency }) {
+export function CategorySection({
+  form,
+  currency,
+}: Pick<FullBriefSectionProps, 'form'> & { currency: EstimateCurrency }) {
   const { t } = useTranslation('brief');
   const language = useOptionLanguage();
   const { register, getValues, setValue } = form;
@@ -24,7 +27,8 @@ export function CategorySection({ form, currency }: Pick<FullBriefSectionProps, 
     // 001 §4.4: choosing a category switches on its feature.
     const feature = categorySpecialFeature(serviceCategory);
     const features = (getValues('specialFeatures') as string[] | undefined) ?? [];
-    if (feature && !features.includes(feature)) setValue('specialFeatures', [...features, feature] as FullBriefPayload['specialFeatures']);
+    if (feature && !features.includes(feature))
+      setValue('specialFeatures', [...features, feature] as FullBriefPayload['specialFeatures']);
   };
 
   return (
@@ -52,15 +56,37 @@ export function CategorySection({ form, currency }: Pick<FullBriefSectionProps, 
               </span>
               <span className="text-xs text-slate-600">{SERVICE_CATEGORY_DESCRIPTIONS[option.value][language]}</span>
               <span className="text-sm font-semibold text-violet-800">
-                {t('full.hourlyRate', { rate: formatMoney(SERVICE_CATEGORY_TABLE[option.value].hourlyRates[currency] * 100, currency, language) })}
+                {t('full.hourlyRate', {
+                  rate: formatMoney(
+                    SERVICE_CATEGORY_TABLE[option.value].hourlyRates[currency] * 100,
+                    currency,
+                    language,
+                  ),
+                })}
               </span>
             </label>
           ))}
         </div>
       </fieldset>
-      <ChoiceGroup legend={t('full.visualComplexity')} type="radio" options={VISUAL_COMPLEXITY_OPTIONS} columns={4} inputProps={register('visualComplexity')} />
-      <ChoiceGroup legend={t('full.technicalRequirements')} type="checkbox" options={TECHNICAL_REQUIREMENTS} inputProps={register('technicalRequirements')} />
-      <ChoiceGroup legend={t('full.specialFeatures')} type="checkbox" options={SPECIAL_FEATURES} inputProps={register('specialFeatures')} />
+      <ChoiceGroup
+        legend={t('full.visualComplexity')}
+        type="radio"
+        options={VISUAL_COMPLEXITY_OPTIONS}
+        columns={4}
+        inputProps={register('visualComplexity')}
+      />
+      <ChoiceGroup
+        legend={t('full.technicalRequirements')}
+        type="checkbox"
+        options={TECHNICAL_REQUIREMENTS}
+        inputProps={register('technicalRequirements')}
+      />
+      <ChoiceGroup
+        legend={t('full.specialFeatures')}
+        type="checkbox"
+        options={SPECIAL_FEATURES}
+        inputProps={register('specialFeatures')}
+      />
     </FormSection>
   );
 }

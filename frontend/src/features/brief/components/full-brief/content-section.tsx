@@ -12,7 +12,12 @@ export function ContentSection({ form, values }: FullBriefSectionProps) {
 
   return (
     <FormSection title={t('full.sections.content')}>
-      <ChoiceGroup legend={t('full.rushTypes')} type="checkbox" options={RUSH_TYPES} inputProps={register('rushTypes')} />
+      <ChoiceGroup
+        legend={t('full.rushTypes')}
+        type="checkbox"
+        options={RUSH_TYPES}
+        inputProps={register('rushTypes')}
+      />
       <TextField
         label={t('full.rushDuration')}
         required
@@ -23,8 +28,21 @@ export function ContentSection({ form, values }: FullBriefSectionProps) {
         step={0.1}
         {...register('totalRushDurationProvided')}
       />
-      <SelectField label={t('full.rushQuality')} error={errors.rushQuality?.message} options={FULL_RUSH_QUALITIES} placeholder="—" {...register('rushQuality')} />
-      <TextField label={t('full.downloadLink')} error={errors.downloadLink?.message} wide type="url" placeholder="https://" {...register('downloadLink')} />
+      <SelectField
+        label={t('full.rushQuality')}
+        error={errors.rushQuality?.message}
+        options={FULL_RUSH_QUALITIES}
+        placeholder="—"
+        {...register('rushQuality')}
+      />
+      <TextField
+        label={t('full.downloadLink')}
+        error={errors.downloadLink?.message}
+        wide
+        type="url"
+        placeholder="https://"
+        {...register('downloadLink')}
+      />
       <div className="sm:col-span-2">
         <RushDurationUploader
           area="brief"

@@ -11,7 +11,13 @@ export function DeadlinesSection({ form, dateMinimum }: Pick<FullBriefSectionPro
 
   return (
     <FormSection title={t('full.sections.deadlines')}>
-      <TextField label={t('full.desiredDeliveryDate')} error={errors.desiredDeliveryDate?.message} type="date" min={dateMinimum} {...register('desiredDeliveryDate')} />
+      <TextField
+        label={t('full.desiredDeliveryDate')}
+        error={errors.desiredDeliveryDate?.message}
+        type="date"
+        min={dateMinimum}
+        {...register('desiredDeliveryDate')}
+      />
       <TextField
         label={t('full.numberOfVersions')}
         error={errors.numberOfVersions?.message}
@@ -21,7 +27,12 @@ export function DeadlinesSection({ form, dateMinimum }: Pick<FullBriefSectionPro
         inputMode="numeric"
         {...register('numberOfVersions')}
       />
-      <ChoiceGroup legend={t('full.expectedDeliverables')} type="checkbox" options={EXPECTED_DELIVERABLES} inputProps={register('expectedDeliverables')} />
+      <ChoiceGroup
+        legend={t('full.expectedDeliverables')}
+        type="checkbox"
+        options={EXPECTED_DELIVERABLES}
+        inputProps={register('expectedDeliverables')}
+      />
     </FormSection>
   );
 }

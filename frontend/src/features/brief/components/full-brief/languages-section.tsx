@@ -10,17 +10,33 @@ export function LanguagesSection({ form, values }: FullBriefSectionProps) {
 
   return (
     <FormSection title={t('full.sections.languages')}>
-      <TextField label={t('full.mainLanguage')} error={errors.mainLanguageBrief?.message} wide type="text" {...register('mainLanguageBrief')} />
+      <TextField
+        label={t('full.mainLanguage')}
+        error={errors.mainLanguageBrief?.message}
+        wide
+        type="text"
+        {...register('mainLanguageBrief')}
+      />
       <CheckboxField label={t('full.subtitlesNeeded')} {...register('subtitlesNeeded')} />
       {values.subtitlesNeeded ? (
-        <TextField label={t('full.subtitlesLanguage')} error={errors.subtitlesLanguage?.message} type="text" {...register('subtitlesLanguage')} />
+        <TextField
+          label={t('full.subtitlesLanguage')}
+          error={errors.subtitlesLanguage?.message}
+          type="text"
+          {...register('subtitlesLanguage')}
+        />
       ) : (
         <div className="hidden sm:block" />
       )}
       <CheckboxField label={t('full.voiceoverNeeded')} {...register('voiceoverNeeded')} />
       {values.voiceoverNeeded && (
         <div className="flex flex-col gap-3">
-          <TextField label={t('full.voiceoverLanguage')} error={errors.voiceoverLanguage?.message} type="text" {...register('voiceoverLanguage')} />
+          <TextField
+            label={t('full.voiceoverLanguage')}
+            error={errors.voiceoverLanguage?.message}
+            type="text"
+            {...register('voiceoverLanguage')}
+          />
           <CheckboxField label={t('full.voiceoverProvided')} {...register('voiceoverProvided')} />
         </div>
       )}

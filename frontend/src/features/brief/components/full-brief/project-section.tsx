@@ -11,15 +11,57 @@ export function ProjectSection({ form, values }: FullBriefSectionProps) {
 
   return (
     <FormSection title={t('full.sections.project')}>
-      <TextField label={t('full.clientEmail')} required error={errors.clientEmail?.message} type="email" {...register('clientEmail')} />
-      <TextField label={t('full.projectName')} required error={errors.projectName?.message} type="text" {...register('projectName')} />
-      <ChoiceGroup legend={t('full.videoTypes')} type="checkbox" options={FULL_VIDEO_TYPES} inputProps={register('videoTypes')} error={errors.videoTypes?.message} />
+      <TextField
+        label={t('full.clientEmail')}
+        required
+        error={errors.clientEmail?.message}
+        type="email"
+        {...register('clientEmail')}
+      />
+      <TextField
+        label={t('full.projectName')}
+        required
+        error={errors.projectName?.message}
+        type="text"
+        {...register('projectName')}
+      />
+      <ChoiceGroup
+        legend={t('full.videoTypes')}
+        type="checkbox"
+        options={FULL_VIDEO_TYPES}
+        inputProps={register('videoTypes')}
+        error={errors.videoTypes?.message}
+      />
       {(values.videoTypes as string[] | undefined)?.includes('Autre') && (
-        <TextField label={t('full.videoTypeCustom')} error={errors.videoTypeCustom?.message} type="text" {...register('videoTypeCustom')} />
+        <TextField
+          label={t('full.videoTypeCustom')}
+          error={errors.videoTypeCustom?.message}
+          type="text"
+          {...register('videoTypeCustom')}
+        />
       )}
-      <SelectField label={t('full.mainObjective')} error={errors.mainObjective?.message} options={FULL_OBJECTIVES} placeholder="—" {...register('mainObjective')} />
-      {values.mainObjective === 'autre' && <TextField label={t('full.objectiveCustom')} error={errors.objectiveCustom?.message} type="text" {...register('objectiveCustom')} />}
-      <TextField label={t('full.targetAudience')} error={errors.targetAudience?.message} wide type="text" {...register('targetAudience')} />
+      <SelectField
+        label={t('full.mainObjective')}
+        error={errors.mainObjective?.message}
+        options={FULL_OBJECTIVES}
+        placeholder="—"
+        {...register('mainObjective')}
+      />
+      {values.mainObjective === 'autre' && (
+        <TextField
+          label={t('full.objectiveCustom')}
+          error={errors.objectiveCustom?.message}
+          type="text"
+          {...register('objectiveCustom')}
+        />
+      )}
+      <TextField
+        label={t('full.targetAudience')}
+        error={errors.targetAudience?.message}
+        wide
+        type="text"
+        {...register('targetAudience')}
+      />
     </FormSection>
   );
 }

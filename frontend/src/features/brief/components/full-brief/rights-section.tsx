@@ -12,13 +12,24 @@ export function RightsSection({ form, values, sending }: FullBriefSectionProps &
   const rightsConfirmed = values.confirmRushesRights === true && values.confirmMusicRights === true;
 
   return (
-    <section aria-labelledby="rights-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="rights-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="rights-title" className="text-lg font-semibold text-slate-900">
         {t('full.sections.rights')}
       </h2>
       <div className="mt-4 flex flex-col gap-3">
-        <CheckboxField label={t('full.confirmRushesRights')} error={errors.confirmRushesRights?.message} {...register('confirmRushesRights')} />
-        <CheckboxField label={t('full.confirmMusicRights')} error={errors.confirmMusicRights?.message} {...register('confirmMusicRights')} />
+        <CheckboxField
+          label={t('full.confirmRushesRights')}
+          error={errors.confirmRushesRights?.message}
+          {...register('confirmRushesRights')}
+        />
+        <CheckboxField
+          label={t('full.confirmMusicRights')}
+          error={errors.confirmMusicRights?.message}
+          {...register('confirmMusicRights')}
+        />
       </div>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         {!rightsConfirmed && (
@@ -26,7 +37,13 @@ export function RightsSection({ form, values, sending }: FullBriefSectionProps &
             {t('full.rightsNote')}
           </p>
         )}
-        <Button type="submit" size="lg" className="sm:ml-auto" disabled={sending || !rightsConfirmed} aria-describedby={rightsConfirmed ? undefined : 'rights-note'}>
+        <Button
+          type="submit"
+          size="lg"
+          className="sm:ml-auto"
+          disabled={sending || !rightsConfirmed}
+          aria-describedby={rightsConfirmed ? undefined : 'rights-note'}
+        >
           {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           {sending ? t('full.sending') : t('full.submit')}
         </Button>

@@ -11,15 +11,40 @@ export function StyleSection({ form }: Pick<FullBriefSectionProps, 'form'>) {
 
   return (
     <FormSection title={t('full.sections.style')}>
-      <SelectField label={t('full.visualStyle')} error={errors.visualStyle?.message} options={VISUAL_STYLES} placeholder="—" {...register('visualStyle')} />
-      <SelectField label={t('full.rhythm')} error={errors.rhythm?.message} options={RHYTHMS} placeholder="—" {...register('rhythm')} />
+      <SelectField
+        label={t('full.visualStyle')}
+        error={errors.visualStyle?.message}
+        options={VISUAL_STYLES}
+        placeholder="—"
+        {...register('visualStyle')}
+      />
+      <SelectField
+        label={t('full.rhythm')}
+        error={errors.rhythm?.message}
+        options={RHYTHMS}
+        placeholder="—"
+        {...register('rhythm')}
+      />
       {Array.from({ length: REFERENCE_VIDEO_SLOTS }, (_, index) => (
         <Field key={index} label={t('full.referenceVideo', { n: index + 1 })} wide>
-          {({ id }) => <TextInput id={id} type="url" placeholder="https://" {...register(`referenceVideos.${index}`)} />}
+          {({ id }) => (
+            <TextInput id={id} type="url" placeholder="https://" {...register(`referenceVideos.${index}`)} />
+          )}
         </Field>
       ))}
-      <TextField label={t('full.colorPalette')} error={errors.colorPaletteAmbiance?.message} type="text" {...register('colorPaletteAmbiance')} />
-      <SelectField label={t('full.music')} error={errors.musicOption?.message} options={MUSIC_OPTIONS} placeholder="—" {...register('musicOption')} />
+      <TextField
+        label={t('full.colorPalette')}
+        error={errors.colorPaletteAmbiance?.message}
+        type="text"
+        {...register('colorPaletteAmbiance')}
+      />
+      <SelectField
+        label={t('full.music')}
+        error={errors.musicOption?.message}
+        options={MUSIC_OPTIONS}
+        placeholder="—"
+        {...register('musicOption')}
+      />
     </FormSection>
   );
 }

@@ -18,11 +18,39 @@ export function TechnicalSection({ form }: Pick<FullBriefSectionProps, 'form'>) 
         placeholder={t('full.desiredFinalDurationPlaceholder')}
         {...register('desiredFinalDuration')}
       />
-      <SelectField label={t('full.outputFormat')} error={errors.outputFormat?.message} options={OUTPUT_FORMATS} placeholder="—" {...register('outputFormat')} />
-      <SelectField label={t('full.resolution')} error={errors.resolution?.message} options={RESOLUTIONS} placeholder="—" {...register('resolution')} />
-      <SelectField label={t('full.aspectRatio')} error={errors.aspectRatio?.message} options={ASPECT_RATIOS} placeholder="—" {...register('aspectRatio')} />
-      <TextField label={t('full.maxFileSize')} error={errors.maxFileSize?.message} type="text" {...register('maxFileSize')} />
-      <ChoiceGroup legend={t('full.distributionPlatforms')} type="checkbox" options={DISTRIBUTION_PLATFORMS} inputProps={register('distributionPlatforms')} />
+      <SelectField
+        label={t('full.outputFormat')}
+        error={errors.outputFormat?.message}
+        options={OUTPUT_FORMATS}
+        placeholder="—"
+        {...register('outputFormat')}
+      />
+      <SelectField
+        label={t('full.resolution')}
+        error={errors.resolution?.message}
+        options={RESOLUTIONS}
+        placeholder="—"
+        {...register('resolution')}
+      />
+      <SelectField
+        label={t('full.aspectRatio')}
+        error={errors.aspectRatio?.message}
+        options={ASPECT_RATIOS}
+        placeholder="—"
+        {...register('aspectRatio')}
+      />
+      <TextField
+        label={t('full.maxFileSize')}
+        error={errors.maxFileSize?.message}
+        type="text"
+        {...register('maxFileSize')}
+      />
+      <ChoiceGroup
+        legend={t('full.distributionPlatforms')}
+        type="checkbox"
+        options={DISTRIBUTION_PLATFORMS}
+        inputProps={register('distributionPlatforms')}
+      />
     </FormSection>
   );
 }

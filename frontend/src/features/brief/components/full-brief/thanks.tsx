@@ -11,7 +11,10 @@ export function Thanks({ email, briefId, onAnother }: { email: string; briefId: 
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
       <DocumentTitle title={t('full.metaTitle')} />
-      <section aria-labelledby="thanks-title" className="rounded-2xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="thanks-title"
+        className="rounded-2xl border border-emerald-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <CheckCircle2 className="size-10 text-emerald-600" aria-hidden="true" />
         <h1 id="thanks-title" className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
           {t('full.thanksTitle')}

@@ -1,4 +1,10 @@
-import { SIMULATOR_LIMITS, simulatorMinutes, VISUAL_COMPLEXITIES, VISUAL_COMPLEXITY_FACTORS, type VisualComplexity } from '@domain/pricing';
+import {
+  SIMULATOR_LIMITS,
+  simulatorMinutes,
+  VISUAL_COMPLEXITIES,
+  VISUAL_COMPLEXITY_FACTORS,
+  type VisualComplexity,
+} from '@domain/pricing';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFactor } from '../../lib/format';
@@ -51,7 +57,14 @@ interface BasicTabProps {
 }
 
 /** The "basic" tab: rush and final durations, and the visual complexity. */
-export function BasicTab({ rushText, onRushTextChange, finalText, onFinalTextChange, visualComplexity, onVisualComplexityChange }: BasicTabProps) {
+export function BasicTab({
+  rushText,
+  onRushTextChange,
+  finalText,
+  onFinalTextChange,
+  visualComplexity,
+  onVisualComplexityChange,
+}: BasicTabProps) {
   const { t, i18n } = useTranslation();
   return (
     <>

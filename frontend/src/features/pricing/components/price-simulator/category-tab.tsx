@@ -1,4 +1,9 @@
-import { SERVICE_CATEGORIES, SERVICE_CATEGORY_TABLE, type EstimateCurrency, type ServiceCategory } from '@domain/pricing';
+import {
+  SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_TABLE,
+  type EstimateCurrency,
+  type ServiceCategory,
+} from '@domain/pricing';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 import { ChoiceCard } from './choice-card';
@@ -36,7 +41,9 @@ export function CategoryTab({ category, onCategoryChange, currency }: CategoryTa
             checked={category === key}
             onSelect={() => onCategoryChange(key)}
             title={t(`pricing.categories.${key}.name`)}
-            detail={t('pricing.perHour', { price: formatMoney(SERVICE_CATEGORY_TABLE[key].hourlyRates[currency] * 100, currency, i18n.language) })}
+            detail={t('pricing.perHour', {
+              price: formatMoney(SERVICE_CATEGORY_TABLE[key].hourlyRates[currency] * 100, currency, i18n.language),
+            })}
           >
             {t(`pricing.categories.${key}.description`)}
           </ChoiceCard>

@@ -22,7 +22,14 @@ export function ChoiceCard({ name, value, checked, onSelect, title, detail, chil
     >
       <span className="flex items-center justify-between gap-3">
         <span className="flex items-center gap-2 font-semibold text-slate-900">
-          <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="size-4 accent-violet-700" />
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={checked}
+            onChange={onSelect}
+            className="size-4 accent-violet-700"
+          />
           {title}
         </span>
         {detail && <span className="text-sm font-semibold whitespace-nowrap text-violet-700">{detail}</span>}

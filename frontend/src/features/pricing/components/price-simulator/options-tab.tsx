@@ -1,4 +1,11 @@
-import { CORRECTIONS_MULTIPLIER, FEATURE_MULTIPLIERS, FEATURES, SERVICE_CATEGORY_TABLE, type Estimate, type Feature } from '@domain/pricing';
+import {
+  CORRECTIONS_MULTIPLIER,
+  FEATURE_MULTIPLIERS,
+  FEATURES,
+  SERVICE_CATEGORY_TABLE,
+  type Estimate,
+  type Feature,
+} from '@domain/pricing';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { formatPercentChange } from '../../lib/format';
@@ -25,10 +32,13 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
             <span className="flex items-center gap-2">
               <input type="checkbox" checked disabled className="size-4 accent-violet-700" />
               <span>
-                {t('pricing.features.corrections')} <span className="text-slate-500">({t('pricing.simulator.alwaysIncluded')})</span>
+                {t('pricing.features.corrections')}{' '}
+                <span className="text-slate-500">({t('pricing.simulator.alwaysIncluded')})</span>
               </span>
             </span>
-            <span className="font-semibold text-slate-700">{formatPercentChange(CORRECTIONS_MULTIPLIER, language)}</span>
+            <span className="font-semibold text-slate-700">
+              {formatPercentChange(CORRECTIONS_MULTIPLIER, language)}
+            </span>
           </label>
         </li>
         {FEATURES.map((feature) => {
@@ -55,7 +65,9 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
                     {included && <span className="text-slate-500"> ({t('pricing.simulator.includedInCategory')})</span>}
                   </span>
                 </span>
-                <span className="font-semibold text-slate-700">{included ? '—' : formatPercentChange(FEATURE_MULTIPLIERS[feature], language)}</span>
+                <span className="font-semibold text-slate-700">
+                  {included ? '—' : formatPercentChange(FEATURE_MULTIPLIERS[feature], language)}
+                </span>
               </label>
             </li>
           );
@@ -63,10 +75,17 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
         <li className="sm:col-span-2">
           <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm">
             <span className="flex items-center gap-2">
-              <input type="checkbox" checked={express} onChange={(event) => onExpressChange(event.target.checked)} className="size-4 accent-violet-700" />
+              <input
+                type="checkbox"
+                checked={express}
+                onChange={(event) => onExpressChange(event.target.checked)}
+                className="size-4 accent-violet-700"
+              />
               {t('pricing.features.express')}
             </span>
-            <span className="font-semibold text-slate-700">{formatPercentChange(result.expressMultiplier, language)}</span>
+            <span className="font-semibold text-slate-700">
+              {formatPercentChange(result.expressMultiplier, language)}
+            </span>
           </label>
         </li>
       </ul>

@@ -20,7 +20,10 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
   const money = (cents: number) => formatMoney(cents, currency, language);
 
   return (
-    <aside aria-labelledby="simulator-result-title" className="border-t border-slate-200 bg-slate-50 p-5 sm:p-6 lg:border-t-0 lg:border-l">
+    <aside
+      aria-labelledby="simulator-result-title"
+      className="border-t border-slate-200 bg-slate-50 p-5 sm:p-6 lg:border-t-0 lg:border-l"
+    >
       <h3 id="simulator-result-title" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
         {t('pricing.simulator.resultTitle')}
       </h3>
@@ -29,7 +32,9 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
           <dt className="text-sm text-slate-500">{t('pricing.simulator.service')}</dt>
           <dd className="font-semibold text-slate-900">
             {t(`pricing.categories.${result.serviceCategory}.name`)}
-            {result.serviceCategoryDerived && <span className="block text-xs font-normal text-slate-500">{t('pricing.simulator.derived')}</span>}
+            {result.serviceCategoryDerived && (
+              <span className="block text-xs font-normal text-slate-500">{t('pricing.simulator.derived')}</span>
+            )}
           </dd>
         </div>
         <div className="grid grid-cols-2 gap-4">
@@ -38,11 +43,15 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
             <dd className="text-2xl font-bold text-slate-900" data-testid="simulator-hours">
               {t('pricing.hoursValue', { hours: formatHours(result.hours, language) })}
             </dd>
-            <dd className="text-xs text-slate-500">{t('pricing.simulator.billed', { count: express ? result.expressBilledHours : result.billedHours })}</dd>
+            <dd className="text-xs text-slate-500">
+              {t('pricing.simulator.billed', { count: express ? result.expressBilledHours : result.billedHours })}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-500">{t('pricing.delay')}</dt>
-            <dd className="text-2xl font-bold text-slate-900">{t('pricing.workingDays', { count: express ? result.expressDays : result.standardDays })}</dd>
+            <dd className="text-2xl font-bold text-slate-900">
+              {t('pricing.workingDays', { count: express ? result.expressDays : result.standardDays })}
+            </dd>
           </div>
         </div>
         <div>
@@ -62,16 +71,24 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
         </div>
       </dl>
 
-      <div role="note" className="mt-5 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <div
+        role="note"
+        className="mt-5 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          <strong className="block">{t('pricing.simulator.alertTitle', { hours: formatHours(result.alertThreshold, language) })}</strong>
+          <strong className="block">
+            {t('pricing.simulator.alertTitle', { hours: formatHours(result.alertThreshold, language) })}
+          </strong>
           {t('pricing.simulator.alertText', { ceiling: formatHours(result.hoursCeiling, language) })}
         </p>
       </div>
 
       {result.customQuoteRecommended && (
-        <div role="status" className="mt-3 flex gap-3 rounded-xl border border-violet-300 bg-violet-50 p-3 text-sm text-violet-950">
+        <div
+          role="status"
+          className="mt-3 flex gap-3 rounded-xl border border-violet-300 bg-violet-50 p-3 text-sm text-violet-950"
+        >
           <PhoneCall className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p>
             <strong className="block">{t('pricing.simulator.customQuoteTitle')}</strong>
