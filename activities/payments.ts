@@ -3,7 +3,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import { addWorkingDays, todayIn } from '../domain/delivery';
 import { SETTING_DEFAULTS } from '../domain/enums';
+import { projectEvent, userEvent } from '../domain/events';
 import { Brief, CheckoutSession, Notification, Project, Setting } from '../db/entities';
+import { appendEvents, notificationCreated } from '../db/outbox';
 import { BRIEF_NOT_FOUND, PAYMENT_NOT_RECORDED } from '../workflows/contracts/brief';
 import type { PaymentActivities } from '../workflows/payment-activities';
 import { briefExpiredEmail, briefTitle, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';
@@ -117,7 +119,21 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
         brief.stripeCheckoutSessionId = sessionId;
         brief.stripePaymentIntentId = checkout.paymentIntentId ?? null;
         brief.launchOfferApplied = checkout.launchOfferClaimed;
-        await em.flush();
+        // The new project joins the client's lists; the payer's /payment-success follows it live.
+        const changed = projectEvent({ type: 'project.changed', projectId: project.id, status: project.status });
+        await appendEvents(em, [
+          changed,
+          ...(project.clientId
+            ? [
+                userEvent(project.clientId, {
+                  type: 'payment.changed',
+                  sessionId,
+                  state: 'success',
+                  projectId: project.id,
+                }),
+              ]
+            : []),
+        ]);
         return {
           projectId: project.id,
           createdNow: true,
@@ -155,14 +171,14 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
           type: PAYMENT_RECEIVED_NOTIFICATION,
         });
         if (already > 0) return;
-        em.create(Notification, {
+        const notification = em.create(Notification, {
           userId: project.clientId,
           type: PAYMENT_RECEIVED_NOTIFICATION,
           title: 'Paiement confirmé !',
           message: `Votre projet « ${project.title} » est créé. Un monteur va lui être assigné.`,
           project,
         });
-        await em.flush();
+        await appendEvents(em, [notificationCreated(notification)]);
       });
     },
 

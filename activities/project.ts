@@ -5,6 +5,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
 import { SETTING_DEFAULTS } from '../domain/enums';
+import { projectEvent, type OutboxEntry } from '../domain/events';
 import {
   EditorProfile,
   Notification,
@@ -14,6 +15,7 @@ import {
   Setting,
   StatusHistory,
 } from '../db/entities';
+import { appendEvents, notificationCreated } from '../db/outbox';
 import {
   DEFAULT_REVISION_WINDOW_DAYS,
   EDITOR_NOT_AVAILABLE,
@@ -48,9 +50,6 @@ export interface ProjectActivityDeps {
   deleteObject?: DeleteObject;
 }
 
-/** PostgreSQL channel of the project events (the api's SSE hub listens to it). */
-const PROJECT_EVENTS_CHANNEL = 'project_events';
-
 const DAY_MS = 86_400_000;
 
 function projectNotFound(projectId: string): never {
@@ -68,8 +67,9 @@ async function lockProject(em: EntityManager, projectId: string) {
   return project ?? projectNotFound(projectId);
 }
 
-async function publishEvent(em: EntityManager, payload: { projectId: string; status: string; event: string }) {
-  await em.execute(`select pg_notify('${PROJECT_EVENTS_CHANNEL}', ?)`, [JSON.stringify(payload)]);
+/** The live channel's event for a change of the project (status, assignment, dates, files). */
+function projectChanged(project: Project): OutboxEntry {
+  return projectEvent({ type: 'project.changed', projectId: project.id, status: project.status });
 }
 
 /** Activities of projectWorkflow; every write is idempotent (run twice, one effect). */
@@ -83,30 +83,35 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     return { admins: admins.map((admin) => admin.id) };
   }
 
+  /**
+   * Creates the notifications of `specs` with ids derived from `key`, and returns those created now:
+   * a retried activity finds its rows, creates nothing more and announces nothing twice.
+   */
   async function writeNotifications(
     em: EntityManager,
     key: string,
     project: Project,
     specs: NotificationSpec[],
     admins: string[],
-  ) {
+  ): Promise<Notification[]> {
     const rows = specs.flatMap((spec, index) => {
       const users =
         spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
       return users
         .filter((userId): userId is string => Boolean(userId))
-        .map((userId) => ({
-          id: keyedUuid(key, String(index), userId),
-          userId,
-          type: spec.type,
-          title: spec.title,
-          message: spec.message,
-          project: project.id,
-        }));
+        .map((userId) => ({ id: keyedUuid(key, String(index), userId), userId, spec }));
     });
-    // Keyed ids: a retried activity finds its rows and writes nothing more.
-    if (rows.length > 0)
-      await em.upsertMany(Notification, rows, { onConflictFields: ['id'], onConflictAction: 'ignore' });
+    if (rows.length === 0) return [];
+    const existing = new Set(
+      (await em.find(Notification, { id: { $in: rows.map((row) => row.id) } }, { fields: ['id'] })).map(
+        (row) => row.id,
+      ),
+    );
+    return rows
+      .filter((row) => !existing.has(row.id))
+      .map(({ id, userId, spec }) =>
+        em.create(Notification, { id, userId, type: spec.type, title: spec.title, message: spec.message, project }),
+      );
   }
 
   async function addressesOf(audience: Audience, project: Project): Promise<string[]> {
@@ -135,8 +140,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           changerName: 'Rushflow',
         });
         project.status = newStatus;
-        await em.flush();
-        await publishEvent(em, { projectId, status: newStatus, event: 'status' });
+        await appendEvents(em, [projectChanged(project)]);
         return { recordedNow: true };
       });
     },
@@ -216,8 +220,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           changedBy: actorId ?? null,
           changerName: actorName ?? 'Rushflow',
         });
-        await em.flush();
-        await writeNotifications(
+        const created = await writeNotifications(
           em,
           key,
           project,
@@ -227,7 +230,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           ],
           [],
         );
-        await publishEvent(em, { projectId, status: 'assigned', event: 'status' });
+        await appendEvents(em, [projectChanged(project), ...created.map(notificationCreated)]);
         return { assigned: true as const, editorId: editor.userId, editorName };
       });
     },
@@ -293,9 +296,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
             if (input.countCompletion) editor.completedProjectsCount += 1;
           }
         }
-        await em.flush();
-        await writeNotifications(em, input.key, project, input.notifications ?? [], admins);
-        await publishEvent(em, { projectId: project.id, status: input.to, event: 'status' });
+        const created = await writeNotifications(em, input.key, project, input.notifications ?? [], admins);
+        await appendEvents(em, [projectChanged(project), ...created.map(notificationCreated)]);
         return { recordedNow: true };
       });
     },
@@ -304,8 +306,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       const { admins } = await recipients(notifications);
       await deps.orm.em.fork().transactional(async (em) => {
         const project = (await em.findOne(Project, { id: projectId })) ?? projectNotFound(projectId);
-        await writeNotifications(em, key, project, notifications, admins);
-        await publishEvent(em, { projectId, status: project.status, event: 'notification' });
+        const created = await writeNotifications(em, key, project, notifications, admins);
+        await appendEvents(em, created.map(notificationCreated));
       });
     },
 
@@ -346,8 +348,10 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         const project = await lockProject(tx, projectId);
         const deleted = await tx.nativeDelete(ProjectFile, { project: projectId });
         project.filesPurgedAt ??= new Date();
-        await tx.flush();
-        await publishEvent(tx, { projectId, status: project.status, event: 'files_deleted' });
+        await appendEvents(tx, [
+          projectEvent({ type: 'project.file', projectId, fileId: null, fileType: null }),
+          projectChanged(project),
+        ]);
         return { deleted };
       });
     },

@@ -15,6 +15,8 @@ import { pricingRoutes, type PricingRouteDeps } from './routes/pricing';
 import { systemRoutes, type PublicConfig } from './routes/system';
 import { uploadRoutes } from './routes/uploads';
 import { editorProfileRoutes, type EditorProfileRouteDeps } from './routes/editor-profile';
+import { eventRoutes, type EventRouteDeps } from './routes/events';
+import { notificationRoutes, type NotificationRouteDeps } from './routes/notifications';
 import { projectFileRoutes, type ProjectFileRouteDeps } from './routes/project-files';
 import { projectRoutes, type ProjectRouteDeps } from './routes/projects';
 import { projectActionRoutes, type ProjectActionRouteDeps } from './routes/project-actions';
@@ -33,6 +35,9 @@ export interface AppDeps {
   projects: ProjectRouteDeps;
   projectFiles: Omit<ProjectFileRouteDeps, 'uploads'>;
   editorProfile: EditorProfileRouteDeps;
+  notifications: NotificationRouteDeps;
+  /** The live channel: streams the outbox's events to the signed-in browsers of this instance. */
+  events: EventRouteDeps;
   /** Lifecycle actions through the project's workflow (absent: the routes are not mounted). */
   projectActions?: ProjectActionRouteDeps;
 }
@@ -72,6 +77,8 @@ export function createApp(deps: AppDeps): Koa {
     projectRoutes(deps.projects),
     projectFileRoutes({ ...deps.projectFiles, uploads: deps.uploads }),
     editorProfileRoutes(deps.editorProfile),
+    notificationRoutes(deps.notifications),
+    eventRoutes(deps.events),
     ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
   ]) {
     app.use(router.routes());

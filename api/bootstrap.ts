@@ -1,7 +1,8 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { AppDeps } from './app';
 import type { ApiConfig } from './config';
+import { EventHub } from './events/event-hub';
 import { createHealthProbes } from './health/probes';
 import { KeycloakAdminClient } from './keycloak/admin-client';
 import { createMailTransport } from '../db/mail';
@@ -101,6 +102,11 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
     projectActions: { em: () => orm.em.fork(), temporal },
+    notifications: { em: () => orm.em.fork() },
+    events: {
+      em: () => orm.em.fork(),
+      hub: new EventHub({ em: () => orm.em.fork(), databaseUrl: config.DATABASE_URL }),
+    },
     publicConfig: {
       keycloak: { url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID },
       appName: 'Rushflow',

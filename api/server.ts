@@ -6,11 +6,16 @@ import { initOrm } from '../db/orm';
 async function main(): Promise<void> {
   const config = loadConfig();
   const orm = await initOrm(config.DATABASE_URL);
-  const app = createApp(buildAppDeps(config, orm));
-  const server = app.listen(config.PORT, () => console.log(`[api] listening on ${config.APP_URL}`));
+  const deps = buildAppDeps(config, orm);
+  await deps.events.hub.start();
+  const server = createApp(deps).listen(config.PORT, () => console.log(`[api] listening on ${config.APP_URL}`));
   const shutdown = () => {
-    server.close();
-    void orm.close().finally(() => process.exit(0));
+    // Live streams never end by themselves: the hub ends them before the server closes.
+    void deps.events.hub
+      .stop()
+      .then(() => server.close())
+      .then(() => orm.close())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

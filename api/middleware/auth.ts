@@ -12,6 +12,9 @@ export interface AuthUser {
   lastName?: string;
   emailVerified: boolean;
   roles: Role[];
+  /** When the access token was issued and expires (ms since epoch): a live stream ends at expiry. */
+  tokenIssuedAt?: number;
+  tokenExpiresAt?: number;
 }
 
 export interface AuthState {
@@ -52,6 +55,8 @@ export function createTokenVerifier({ issuer, audience, jwksUrl }: TokenVerifier
         lastName: payload.family_name,
         emailVerified: payload.email_verified === true,
         roles: productRoles(payload.realm_access?.roles),
+        tokenIssuedAt: payload.iat ? payload.iat * 1000 : undefined,
+        tokenExpiresAt: payload.exp ? payload.exp * 1000 : undefined,
       };
     } catch (error) {
       if (error instanceof HttpError) throw error;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { optionLabel, WIZARD_VIDEO_TYPES } from '../../domain/brief-options';
 import {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { SETTING_DEFAULTS } from '../../domain/enums';
 
 /**

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type Stripe from 'stripe';
 import {

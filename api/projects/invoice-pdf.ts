@@ -1,4 +1,4 @@
-import { wrap } from '@mikro-orm/core';
+import { wrap } from '@mikro-orm/postgresql';
 import PDFDocument from 'pdfkit';
 import { invoiceNumber } from '../../domain/projects';
 import { projectStatusLabel } from '../../domain/project-lifecycle';

@@ -1,4 +1,4 @@
-import { wrap, type EntityManager } from '@mikro-orm/core';
+import { wrap, type EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
 import { isActiveStatus, projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';

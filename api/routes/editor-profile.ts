@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { EditorProfileInputSchema, type EditorProfileView } from '../../domain/schemas/project';
 import { EditorProfile } from '../../db/entities';
 import { parseInput } from '../lib/validation';

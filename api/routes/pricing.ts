@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { SETTING_DEFAULTS, type SettingKey } from '../../domain/enums';
 import { estimate, type PublicPricingSettings } from '../../domain/pricing';
 import { estimateInputSchema } from '../../domain/schemas/estimate';

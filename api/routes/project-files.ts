@@ -1,7 +1,7 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { DOWNLOAD_URL_EXPIRY_SECONDS, projectUploadRefusal } from '../../domain/projects';
 import { ProjectUploadSessionSchema } from '../../domain/schemas/project';
 import type { ProjectFile } from '../../db/entities';

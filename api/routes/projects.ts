@@ -1,6 +1,7 @@
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from 'koa';
+import { projectEvent } from '../../domain/events';
 import { invoiceNumber, PROJECT_MESSAGES } from '../../domain/projects';
 import {
   MyProjectsQuerySchema,
@@ -8,6 +9,7 @@ import {
   ProjectNotificationsQuerySchema,
 } from '../../domain/schemas/project';
 import { ProjectMessage } from '../../db/entities';
+import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, type AuthUser } from '../middleware/auth';
@@ -78,15 +80,24 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
   router.post('/:projectId/messages', guard, async (ctx: Context) => {
     const user = currentUser(ctx);
     const { content } = parseInput(ProjectMessageInputSchema, ctx.request.body);
-    const em = deps.em();
-    const message = em.create(ProjectMessage, {
-      project: projectIdOf(ctx.params.projectId),
-      senderId: user.id,
-      senderName: displayName(user),
-      content,
-      messageType: 'text',
+    const message = await deps.em().transactional(async (em) => {
+      const created = em.create(ProjectMessage, {
+        project: projectIdOf(ctx.params.projectId),
+        senderId: user.id,
+        senderName: displayName(user),
+        content,
+        messageType: 'text',
+      });
+      await appendEvents(em, [
+        projectEvent({
+          type: 'project.message',
+          projectId: created.project.id,
+          messageId: created.id,
+          senderId: user.id,
+        }),
+      ]);
+      return created;
     });
-    await em.flush();
     ctx.status = 201;
     ctx.body = { message: toMessageView(message, user) };
   });

@@ -11,7 +11,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { ANALYSIS_MESSAGES, type RushAnalysisResult } from '../../domain/analysis';
 import {
@@ -40,7 +40,9 @@ import {
   rushAnalysisWorkflowId,
   type RushAnalysisInput,
 } from '../../workflows/contracts/rush-analysis';
+import { projectEvent } from '../../domain/events';
 import { ProjectFile, UploadedFile, UploadSession } from '../../db/entities';
+import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
 import { BUCKETS } from '../../db/storage';
 import { contentMatchesKind, sniffMediaKind, SNIFF_BYTES } from './content-sniffer';
@@ -316,11 +318,12 @@ export function createUploadService(deps: UploadServiceDeps) {
         );
         sniffed = sniffMediaKind(await start.Body!.transformToByteArray());
       }
+      let projectFile: ProjectFile | undefined;
       if (contentMatchesKind(sniffed, file.kind)) {
         file.status = 'completed';
-        // A project's file joins the project's list in the same flush as the status change.
+        // A project's file joins the project's list in the same transaction as the status change.
         if (session.project) {
-          em.create(ProjectFile, {
+          projectFile = em.create(ProjectFile, {
             project: session.project,
             filename: file.name,
             fileType: session.area === 'project_final' ? 'final' : 'source',
@@ -338,7 +341,14 @@ export function createUploadService(deps: UploadServiceDeps) {
         await deps.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
       }
       file.completedAt = new Date(now());
-      await em.flush();
+      if (projectFile) {
+        const { project, id, fileType } = projectFile;
+        await em.transactional((tx) =>
+          appendEvents(tx, [projectEvent({ type: 'project.file', projectId: project.id, fileId: id, fileType })]),
+        );
+      } else {
+        await em.flush();
+      }
       return view(file);
     },
 

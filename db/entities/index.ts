@@ -1,8 +1,10 @@
+import { AccessRevocation } from './access-revocation';
 import { Brief } from './brief';
 import { CheckoutSession } from './checkout-session';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
 import { Notification } from './notification';
+import { OutboxEvent } from './outbox-event';
 import { ProcessedWebhookEvent } from './processed-webhook-event';
 import { Project } from './project';
 import { ProjectFile } from './project-file';
@@ -15,10 +17,12 @@ import { UploadSession } from './upload-session';
 import { UploadedFile } from './uploaded-file';
 
 export {
+  AccessRevocation,
   Brief,
   CheckoutSession,
   EditorProfile,
   Notification,
+  OutboxEvent,
   Project,
   ProjectFile,
   ProjectMessage,
@@ -47,4 +51,6 @@ export const ALL_ENTITIES = [
   UploadedFile,
   SentEmail,
   CheckoutSession,
+  OutboxEvent,
+  AccessRevocation,
 ];

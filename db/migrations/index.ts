@@ -4,6 +4,7 @@ import { Migration20261201000000_uploads } from './Migration20261201000000_uploa
 import { Migration20261202000000_sent_emails } from './Migration20261202000000_sent_emails';
 import { Migration20261203000000_checkout_sessions } from './Migration20261203000000_checkout_sessions';
 import { Migration20261204000000_project_uploads } from './Migration20261204000000_project_uploads';
+import { Migration20261205000000_events } from './Migration20261205000000_events';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202000000_sent_emails', class: Migration20261202000000_sent_emails },
   { name: 'Migration20261203000000_checkout_sessions', class: Migration20261203000000_checkout_sessions },
   { name: 'Migration20261204000000_project_uploads', class: Migration20261204000000_project_uploads },
+  { name: 'Migration20261205000000_events', class: Migration20261205000000_events },
 ];

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';

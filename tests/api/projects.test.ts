@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateSync } from 'node:zlib';
-import type { MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import { initOrm } from '../../db/orm';

@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { userEvent, type OutboxEntry } from '../domain/events';
+import { AccessRevocation, OutboxEvent, type Notification } from './entities';
+
+/** PostgreSQL channel that wakes the api instances' event hubs; its payload is an event id. */
+export const EVENTS_CHANNEL = 'rushflow_events';
+
+/** Events are kept this long for reconnecting browsers (`Last-Event-ID`), then pruned. */
+export const EVENT_RETENTION_DAYS = 7;
+
+/**
+ * Transaction-scoped advisory lock taken by every outbox writer just before it inserts, and held
+ * until its commit: event ids therefore become visible in id order, so a reader that has seen id N
+ * can never later see a smaller one (no event skipped by a reader's cursor).
+ */
+const OUTBOX_WRITE_LOCK = 0x5255_5348; // "RUSH"
+
+/**
+ * Writes `events` to the outbox in the caller's transaction and wakes the api instances with one
+ * small NOTIFY (delivered at commit; a rollback drops both). The caller's pending changes are
+ * flushed first: once the lock is held nothing may wait on a row lock, so writers never deadlock.
+ * Call it last in the transaction.
+ */
+export async function appendEvents(em: EntityManager, events: OutboxEntry[]): Promise<void> {
+  if (!em.isInTransaction()) throw new Error('appendEvents must run inside the transaction of the change it describes');
+  await em.flush();
+  if (events.length === 0) return;
+  await em.execute('select pg_advisory_xact_lock(?)', [OUTBOX_WRITE_LOCK]);
+  const ids = await em.insertMany(
+    OutboxEvent,
+    events.map((entry) => ({
+      type: entry.event.type,
+      payload: entry.event,
+      userId: 'userId' in entry ? entry.userId : null,
+      projectId: 'projectId' in entry ? entry.projectId : null,
+    })),
+  );
+  await em.execute(`select pg_notify('${EVENTS_CHANNEL}', ?)`, [String(Math.max(...ids.map(Number)))]);
+}
+
+/** The `notification.created` event of a notification just created: its user's bell and toast. */
+export function notificationCreated(row: Notification): OutboxEntry {
+  return userEvent(row.userId, {
+    type: 'notification.created',
+    notification: {
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      message: row.message,
+      projectId: row.project?.id ?? null,
+      createdAt: row.createdAt.toISOString(),
+    },
+  });
+}
+
+/**
+ * Ends `userId`'s live streams after a change of their roles, in the caller's transaction: tokens
+ * issued until now no longer open a stream, and an `access.changed` event closes the open ones
+ * (the browser reconnects with a fresh token, which carries the new roles).
+ */
+export async function revokeStreams(em: EntityManager, userId: string): Promise<void> {
+  // Whole seconds, as token `iat`s are: a token issued in this very second still opens a stream.
+  await em.upsert(AccessRevocation, { userId, revokedBefore: new Date(Math.floor(Date.now() / 1000) * 1000) });
+  await appendEvents(em, [userEvent(userId, { type: 'access.changed' })]);
+}
