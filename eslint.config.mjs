@@ -33,7 +33,8 @@ const nodeBuiltins = [
   'timers',
   'module',
 ];
-const builtinPatterns = nodeBuiltins.flatMap((name) => [name, `node:${name}`, `${name}/*`, `node:${name}/*`]);
+/** `fs`, `node:fs`, `fs/promises`…, anchored so that a module of ours named `events` is not one. */
+const builtinRegex = `^(node:)?(${nodeBuiltins.join('|')})(/.*)?$`;
 
 /** A package's internals (`pkg/lib/…`, `@scope/pkg/dist/…`): use its public entry points instead. */
 const deepImport = {
@@ -44,7 +45,7 @@ const deepImport = {
 /** `no-restricted-imports` for an area: the deep-import ban plus the area's own patterns. */
 const restrictedImports = (...patterns) => ['error', { patterns: [deepImport, ...patterns] }];
 
-const noBuiltins = (message) => ({ group: builtinPatterns, message });
+const noBuiltins = (message) => ({ regex: builtinRegex, message });
 
 const features = fs
   .readdirSync('frontend/src/features', { withFileTypes: true })

@@ -120,9 +120,8 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
         brief.stripePaymentIntentId = checkout.paymentIntentId ?? null;
         brief.launchOfferApplied = checkout.launchOfferClaimed;
         // The new project joins the client's lists; the payer's /payment-success follows it live.
-        const changed = projectEvent({ type: 'project.changed', projectId: project.id, status: project.status });
-        await appendEvents(em, [
-          changed,
+        await appendEvents(em, () => [
+          projectEvent({ type: 'project.changed', projectId: project.id, status: project.status }),
           ...(project.clientId
             ? [
                 userEvent(project.clientId, {
@@ -178,7 +177,7 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
           message: `Votre projet « ${project.title} » est créé. Un monteur va lui être assigné.`,
           project,
         });
-        await appendEvents(em, [notificationCreated(notification)]);
+        await appendEvents(em, () => [notificationCreated(notification)]);
       });
     },
 

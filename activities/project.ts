@@ -140,7 +140,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           changerName: 'Rushflow',
         });
         project.status = newStatus;
-        await appendEvents(em, [projectChanged(project)]);
+        await appendEvents(em, () => [projectChanged(project)]);
         return { recordedNow: true };
       });
     },
@@ -230,7 +230,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           ],
           [],
         );
-        await appendEvents(em, [projectChanged(project), ...created.map(notificationCreated)]);
+        await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
         return { assigned: true as const, editorId: editor.userId, editorName };
       });
     },
@@ -297,7 +297,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           }
         }
         const created = await writeNotifications(em, input.key, project, input.notifications ?? [], admins);
-        await appendEvents(em, [projectChanged(project), ...created.map(notificationCreated)]);
+        await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
         return { recordedNow: true };
       });
     },
@@ -307,7 +307,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       await deps.orm.em.fork().transactional(async (em) => {
         const project = (await em.findOne(Project, { id: projectId })) ?? projectNotFound(projectId);
         const created = await writeNotifications(em, key, project, notifications, admins);
-        await appendEvents(em, created.map(notificationCreated));
+        await appendEvents(em, () => created.map(notificationCreated));
       });
     },
 
@@ -348,7 +348,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         const project = await lockProject(tx, projectId);
         const deleted = await tx.nativeDelete(ProjectFile, { project: projectId });
         project.filesPurgedAt ??= new Date();
-        await appendEvents(tx, [
+        await appendEvents(tx, () => [
           projectEvent({ type: 'project.file', projectId, fileId: null, fileType: null }),
           projectChanged(project),
         ]);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { userEvent, type OutboxEntry } from '../domain/events';
-import { AccessRevocation, OutboxEvent, type Notification } from './entities';
+import { AccessRevocation, type Notification } from './entities';
 
 /** PostgreSQL channel that wakes the api instances' event hubs; its payload is an event id. */
 export const EVENTS_CHANNEL = 'rushflow_events';
@@ -16,26 +16,35 @@ export const EVENT_RETENTION_DAYS = 7;
 const OUTBOX_WRITE_LOCK = 0x5255_5348; // "RUSH"
 
 /**
- * Writes `events` to the outbox in the caller's transaction and wakes the api instances with one
+ * Writes events to the outbox in the caller's transaction and wakes the api instances with one
  * small NOTIFY (delivered at commit; a rollback drops both). The caller's pending changes are
- * flushed first: once the lock is held nothing may wait on a row lock, so writers never deadlock.
- * Call it last in the transaction.
+ * flushed first, so `describe` sees the rows with their ids and timestamps; once the lock is held
+ * nothing may wait on a row lock, so writers never deadlock. Call it last in the transaction.
  */
-export async function appendEvents(em: EntityManager, events: OutboxEntry[]): Promise<void> {
+export async function appendEvents(em: EntityManager, describe: () => OutboxEntry[]): Promise<void> {
   if (!em.isInTransaction()) throw new Error('appendEvents must run inside the transaction of the change it describes');
   await em.flush();
+  const events = describe();
   if (events.length === 0) return;
-  await em.execute('select pg_advisory_xact_lock(?)', [OUTBOX_WRITE_LOCK]);
-  const ids = await em.insertMany(
-    OutboxEvent,
-    events.map((entry) => ({
-      type: entry.event.type,
-      payload: entry.event,
-      userId: 'userId' in entry ? entry.userId : null,
-      projectId: 'projectId' in entry ? entry.projectId : null,
-    })),
+  // One statement: the lock, the rows (their ids drawn under the lock) and the NOTIFY, so the lock
+  // is held for as few round trips as possible before the commit releases it.
+  const rows = events.map(() => '(?, ?::jsonb, ?, ?::uuid)').join(', ');
+  await em.execute(
+    `with locked as (select pg_advisory_xact_lock(?)),
+          inserted as (insert into "events" ("type", "payload", "user_id", "project_id")
+                       select v.type, v.payload, v.user_id, v.project_id from locked, (values ${rows}) as v (type, payload, user_id, project_id)
+                       returning "id")
+     select pg_notify('${EVENTS_CHANNEL}', max("id")::text) from inserted`,
+    [
+      OUTBOX_WRITE_LOCK,
+      ...events.flatMap((entry) => [
+        entry.event.type,
+        JSON.stringify(entry.event),
+        'userId' in entry ? entry.userId : null,
+        'projectId' in entry ? entry.projectId : null,
+      ]),
+    ],
   );
-  await em.execute(`select pg_notify('${EVENTS_CHANNEL}', ?)`, [String(Math.max(...ids.map(Number)))]);
 }
 
 /** The `notification.created` event of a notification just created: its user's bell and toast. */
@@ -61,5 +70,5 @@ export function notificationCreated(row: Notification): OutboxEntry {
 export async function revokeStreams(em: EntityManager, userId: string): Promise<void> {
   // Whole seconds, as token `iat`s are: a token issued in this very second still opens a stream.
   await em.upsert(AccessRevocation, { userId, revokedBefore: new Date(Math.floor(Date.now() / 1000) * 1000) });
-  await appendEvents(em, [userEvent(userId, { type: 'access.changed' })]);
+  await appendEvents(em, () => [userEvent(userId, { type: 'access.changed' })]);
 }

@@ -13,7 +13,7 @@ import type { PaymentState } from './payments';
  */
 
 /** A notification was created for the user (the bell, the toast, the project page's list). */
-export interface NotificationCreatedEvent {
+interface NotificationCreatedEvent {
   type: 'notification.created';
   notification: {
     id: string;
@@ -26,27 +26,27 @@ export interface NotificationCreatedEvent {
 }
 
 /** Some of the user's notifications were marked read (another tab may show them). */
-export interface NotificationsReadEvent {
+interface NotificationsReadEvent {
   type: 'notifications.read';
   /** The ids, or 'all' for "mark all as read". */
   ids: string[] | 'all';
 }
 
 /** The project changed: status, assignment, counters, dates (the page and the lists refetch). */
-export interface ProjectChangedEvent {
+interface ProjectChangedEvent {
   type: 'project.changed';
   projectId: string;
   status: ProjectStatus;
 }
 
-export interface ProjectMessageEvent {
+interface ProjectMessageEvent {
   type: 'project.message';
   projectId: string;
   messageId: string;
   senderId: string;
 }
 
-export interface ProjectFileEvent {
+interface ProjectFileEvent {
   type: 'project.file';
   projectId: string;
   /** Null when every file of the project was deleted (retention). */
@@ -55,7 +55,7 @@ export interface ProjectFileEvent {
 }
 
 /** A paid checkout moved on (paid, project created, failed): `/payment-success` follows it. */
-export interface PaymentChangedEvent {
+interface PaymentChangedEvent {
   type: 'payment.changed';
   sessionId: string;
   state: PaymentState['state'];
@@ -63,14 +63,13 @@ export interface PaymentChangedEvent {
 }
 
 /** The user's roles or access changed: their streams end and reconnect with a fresh token. */
-export interface AccessChangedEvent {
+interface AccessChangedEvent {
   type: 'access.changed';
 }
 
 export type UserEvent = NotificationCreatedEvent | NotificationsReadEvent | PaymentChangedEvent | AccessChangedEvent;
 export type ProjectEvent = ProjectChangedEvent | ProjectMessageEvent | ProjectFileEvent;
 export type LiveEvent = UserEvent | ProjectEvent;
-export type LiveEventType = LiveEvent['type'];
 
 /** What the outbox stores: the event and who may receive it. */
 export type OutboxEntry = { userId: string; event: UserEvent } | { projectId: string; event: ProjectEvent };
@@ -98,7 +97,7 @@ export const STREAM_EVENTS = {
 /** The api sends a keep-alive comment this often (15–25 s, 000 §9 heartbeat). */
 export const KEEP_ALIVE_MS = 20_000;
 /** The browser waits 1, 2, 5 then 10 s between reconnections (000 §9). */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** The "connexion perdue — reconnexion…" notice shows once the stream is down this long. */
 export const STREAM_DOWN_NOTICE_MS = 3_000;
 export const EVENT_MESSAGES = {

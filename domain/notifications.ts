@@ -3,7 +3,7 @@
 /** The bell lists the user's newest notifications, this many (000 §9). */
 export const NOTIFICATION_LIST_LIMIT = 20;
 /** Above this the badge reads `99+`. */
-export const NOTIFICATION_BADGE_CAP = 99;
+const NOTIFICATION_BADGE_CAP = 99;
 
 export interface NotificationView {
   id: string;

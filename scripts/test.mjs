@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { bringUp, ensureNodeModules, provisionTools, ROOT } from './lib/stack.mjs';
 import { log } from './lib/process.mjs';
 
-const resultsDir = path.join(ROOT, '.data', 'test-results');
+// Beside the stack's data when RUSHFLOW_DATA_DIR moves it, so two runs never wipe each other's results.
+const resultsDir = path.join(process.env.RUSHFLOW_DATA_DIR ?? path.join(ROOT, '.data'), 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

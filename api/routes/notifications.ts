@@ -30,7 +30,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): Router {
     const userId = currentUser(ctx).id;
     await deps.em().transactional(async (em) => {
       const changed = await em.nativeUpdate(Notification, { userId, isRead: false }, { isRead: true });
-      if (changed > 0) await appendEvents(em, [userEvent(userId, { type: 'notifications.read', ids: 'all' })]);
+      if (changed > 0) await appendEvents(em, () => [userEvent(userId, { type: 'notifications.read', ids: 'all' })]);
     });
     ctx.body = { unreadCount: 0 };
   });
@@ -44,7 +44,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): Router {
       if (!notification) throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
       if (!notification.isRead) {
         notification.isRead = true;
-        await appendEvents(em, [userEvent(userId, { type: 'notifications.read', ids: [notification.id] })]);
+        await appendEvents(em, () => [userEvent(userId, { type: 'notifications.read', ids: [notification.id] })]);
       }
       return em.count(Notification, { userId, isRead: false });
     });

@@ -88,7 +88,7 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
         content,
         messageType: 'text',
       });
-      await appendEvents(em, [
+      await appendEvents(em, () => [
         projectEvent({
           type: 'project.message',
           projectId: created.project.id,

@@ -341,13 +341,25 @@ export function createUploadService(deps: UploadServiceDeps) {
         await deps.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
       }
       file.completedAt = new Date(now());
-      if (projectFile) {
-        const { project, id, fileType } = projectFile;
-        await em.transactional((tx) =>
-          appendEvents(tx, [projectEvent({ type: 'project.file', projectId: project.id, fileId: id, fileType })]),
+      // The file's new status, its project row and the live event commit together.
+      await em.begin();
+      try {
+        await appendEvents(em, () =>
+          projectFile
+            ? [
+                projectEvent({
+                  type: 'project.file',
+                  projectId: projectFile.project.id,
+                  fileId: projectFile.id,
+                  fileType: projectFile.fileType,
+                }),
+              ]
+            : [],
         );
-      } else {
-        await em.flush();
+        await em.commit();
+      } catch (error) {
+        await em.rollback();
+        throw error;
       }
       return view(file);
     },

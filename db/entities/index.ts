@@ -22,7 +22,6 @@ export {
   CheckoutSession,
   EditorProfile,
   Notification,
-  OutboxEvent,
   Project,
   ProjectFile,
   ProjectMessage,

@@ -14,10 +14,12 @@ import { createOrmConfig } from '../../db/mikro-orm.config';
 jest.setTimeout(60_000);
 
 const APP_TABLES = [
+  'access_revocations',
   'briefs',
   'checkout_sessions',
   'editor_applications',
   'editor_profiles',
+  'events',
   'notifications',
   'processed_webhook_events',
   'project_files',
@@ -47,6 +49,7 @@ const EXPECTED_INDEXES = [
   'briefs_stripe_checkout_session_id_unique',
   'editor_applications_created_at_index',
   'status_history_project_id_created_at_index',
+  'events_created_at_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;
