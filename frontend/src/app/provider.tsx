@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
+import { LiveSync } from './live-sync';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <LiveSync />
         {children}
         <AppToaster />
       </AuthProvider>

@@ -5,6 +5,7 @@ import { RouteError } from '@/components/errors/route-error';
 import { MainLayout } from '@/components/layout/main-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ProtectedLayout, SessionSpinner } from '@/lib/authorization';
 
 /** What a module of `./routes` exports: its page and, when the page has queries, its loader. */
@@ -28,7 +29,7 @@ const convert =
  */
 const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
-    element: <MainLayout />,
+    element: <MainLayout notificationBell={<NotificationBell />} />,
     errorElement: <RouteError />,
     HydrateFallback: () => <Spinner fullPage />,
     children: [

@@ -194,12 +194,16 @@ export async function logout(): Promise<void> {
   await keycloak.logout({ redirectUri: `${window.location.origin}/` });
 }
 
-/** A fresh access token (refreshed when it expires within 30 s), or null when signed out. */
-export async function getToken(): Promise<string | null> {
+/**
+ * A fresh access token (refreshed when it expires within 30 s), or null when signed out.
+ * `forceRefresh` asks Keycloak for a new one even when the current one is still valid: after the
+ * api refused it (401) or ended the live stream because the user's access changed.
+ */
+export async function getToken({ forceRefresh = false }: { forceRefresh?: boolean } = {}): Promise<string | null> {
   const kc = keycloak;
   if (!kc?.authenticated) return null;
   try {
-    await kc.updateToken(30);
+    await kc.updateToken(forceRefresh ? -1 : 30);
   } catch {
     kc.clearToken();
     return null;

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { Logo } from '@/components/layout/logo';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { MAIN_LINKS } from '@/components/layout/nav-links';
-import { NotificationBell } from '@/components/layout/notification-bell';
 import { RoleNavigation } from '@/components/layout/role-navigation';
 import { UserMenu } from '@/components/layout/user-menu';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-export function Header() {
+/** `notificationBell` shows for signed-in users; signed-out visitors get the sign-in button instead. */
+export function Header({ notificationBell }: { notificationBell?: ReactNode }) {
   const { t } = useTranslation();
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
@@ -27,7 +28,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           <LanguageToggle className="hidden md:inline-flex" />
           {signedIn ? <RoleNavigation className="hidden xl:block" /> : null}
-          {signedIn ? <NotificationBell /> : null}
+          {signedIn ? notificationBell : null}
           <Button asChild className="hidden md:inline-flex">
             <Link to={paths.brief.getHref()}>{t('nav.order')}</Link>
           </Button>

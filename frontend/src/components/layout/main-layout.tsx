@@ -1,11 +1,18 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ConnectionNotice } from '@/components/layout/connection-notice';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 
-/** Header, page and footer around every route. */
-export function MainLayout() {
+export interface MainLayoutProps {
+  /** The signed-in user's notification bell (a feature: the app passes it in). */
+  notificationBell?: ReactNode;
+}
+
+/** Header, page and footer around every route; the lost-connection notice of the live channel. */
+export function MainLayout({ notificationBell }: MainLayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -16,11 +23,12 @@ export function MainLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <Header />
+      <Header notificationBell={notificationBell} />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />
+      <ConnectionNotice />
       <ScrollRestoration />
     </div>
   );

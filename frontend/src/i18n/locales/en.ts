@@ -49,10 +49,8 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
     Client: 'Client',
     Utilisateur: 'User',
   },
-  notifications: {
-    title: 'Notifications',
-    open: 'Notifications',
-    empty: 'No notifications',
+  live: {
+    connectionLost: 'Connection lost — reconnecting…',
   },
   footer: {
     tagline: 'The online video-editing agency: express brief, dedicated editor, delivery in your client space.',

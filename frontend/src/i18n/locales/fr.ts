@@ -1,3 +1,4 @@
+import { EVENT_MESSAGES } from '@domain/events';
 import { MESSAGES } from '@domain/messages';
 import { SERVICE_CATEGORY_TABLE } from '@domain/pricing';
 import { FEATURE_LABELS } from '@domain/schemas/estimate';
@@ -46,10 +47,8 @@ export const fr = {
     editor: 'Dashboard Monteur',
     admin: 'Administration',
   },
-  notifications: {
-    title: 'Notifications',
-    open: 'Notifications',
-    empty: 'Aucune notification',
+  live: {
+    connectionLost: EVENT_MESSAGES.connectionLost,
   },
   footer: {
     tagline: 'L’agence de montage vidéo en ligne : brief express, monteur dédié, livraison dans votre espace client.',

@@ -2,6 +2,7 @@ import type { BriefPaymentSummary, PaymentState, SimulatedCheckoutView } from '@
 import { PAYMENT_STATE_POLL_MS } from '@domain/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
+import { useStreamState } from '@/lib/event-stream';
 
 /** `GET /api/payments/:sessionId`; a 404 carries the error state in its body. */
 async function getPaymentState(sessionId: string): Promise<PaymentState> {
@@ -14,18 +15,34 @@ async function getPaymentState(sessionId: string): Promise<PaymentState> {
   }
 }
 
-/** Polled every ~1.5 s until the project exists or the payment failed. */
-const paymentStateQuery = (sessionId: string | null) =>
+export const paymentStateQuery = (sessionId: string | null) =>
   queryOptions({
     queryKey: ['payment-state', sessionId],
     queryFn: () => getPaymentState(sessionId ?? ''),
-    refetchInterval: (query) =>
-      query.state.data && query.state.data.state !== 'creating' ? false : PAYMENT_STATE_POLL_MS,
     retry: 2,
   });
 
-export const usePaymentState = (sessionId: string | null) =>
-  useQuery({ ...paymentStateQuery(sessionId), enabled: Boolean(sessionId) });
+/** With the live channel up, a slow safety poll only (an event that never comes must not leave the page waiting). */
+const PAYMENT_STATE_SAFETY_POLL_MS = 15_000;
+
+/**
+ * The payment's state until the project exists or the payment failed. The live channel brings the
+ * change (`payment.changed`, `project.changed`: app/live-sync refetches); the page polls every
+ * ~1.5 s only while the stream is not connected (signed out, connection lost), slowly otherwise.
+ */
+export function usePaymentState(sessionId: string | null) {
+  const live = useStreamState().status === 'open';
+  return useQuery({
+    ...paymentStateQuery(sessionId),
+    enabled: Boolean(sessionId),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.state !== 'creating'
+        ? false
+        : live
+          ? PAYMENT_STATE_SAFETY_POLL_MS
+          : PAYMENT_STATE_POLL_MS,
+  });
+}
 
 /** `GET /api/briefs/:briefId/payment`: the server's price of a brief and whether it can still be paid. */
 const getBriefPayment = (briefId: string) =>

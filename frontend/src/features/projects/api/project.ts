@@ -48,7 +48,7 @@ export const useProjectNotifications = (projectId: string) => useQuery(projectNo
 const getProjectMessages = async (projectId: string) =>
   (await api.get<{ messages: ProjectMessageView[] }>(`${base(projectId)}/messages`)).messages;
 
-const projectMessagesQuery = (projectId: string) =>
+export const projectMessagesQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['projects', projectId, 'messages'],
     queryFn: () => getProjectMessages(projectId),
@@ -98,8 +98,11 @@ export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => sendMessage(projectId, content),
+    // The sender sees the message at once; its live event (or a refetch) never adds it twice.
     onSuccess: ({ message }) => {
-      queryClient.setQueryData(projectMessagesQuery(projectId).queryKey, (current) => [...(current ?? []), message]);
+      queryClient.setQueryData(projectMessagesQuery(projectId).queryKey, (current = []) =>
+        current.some((item) => item.id === message.id) ? current : [...current, message],
+      );
     },
   });
 }

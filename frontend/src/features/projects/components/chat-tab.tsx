@@ -21,10 +21,12 @@ export function ChatTab({ projectId }: { projectId: string }) {
   const inputId = useId();
   const canSend = ProjectMessageInputSchema.safeParse({ content: draft }).success && !send.isPending;
 
+  // The newest message stays in view: on opening, on sending and when one arrives live.
+  const newestId = messages.data?.at(-1)?.id;
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [messages.data?.length]);
+  }, [newestId]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
