@@ -2,10 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import { addWorkingDays, todayIn } from '../domain/delivery';
-import { SETTING_DEFAULTS } from '../domain/enums';
 import { projectEvent, userEvent } from '../domain/events';
-import { Brief, CheckoutSession, Notification, Project, Setting } from '../db/entities';
+import { Brief, CheckoutSession, Notification, Project } from '../db/entities';
 import { appendEvents, notificationCreated } from '../db/outbox';
+import { readSettings } from '../db/settings';
 import { BRIEF_NOT_FOUND, PAYMENT_NOT_RECORDED } from '../workflows/contracts/brief';
 import type { PaymentActivities } from '../workflows/payment-activities';
 import { briefExpiredEmail, briefTitle, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';
@@ -33,12 +33,6 @@ function briefNotFound(briefId: string): never {
 function plannedDelivery(today: string, workingDays: number | null | undefined): Date | null {
   if (workingDays == null) return null;
   return new Date(`${addWorkingDays(today, workingDays)}T12:00:00.000Z`);
-}
-
-async function maxRevisionsSetting(em: MikroORM['em']): Promise<number> {
-  const row = await em.findOne(Setting, { key: 'max_revisions' });
-  const value = Number(row?.value);
-  return Number.isInteger(value) && value >= 0 ? value : SETTING_DEFAULTS.max_revisions;
 }
 
 /** Activities of the brief's payment step; every write is idempotent (run twice, one effect). */
@@ -93,7 +87,7 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
           durationMinutes: brief.finalDurationMinutes ?? null,
           rushDurationMinutes: brief.totalRushDurationMinutes ?? null,
           urgencyLevel: brief.expressDelivery ? 'urgent' : 'normal',
-          maxRevisions: await maxRevisionsSetting(em),
+          maxRevisions: (await readSettings(em)).maxRevisions,
           briefData: {
             objective: brief.objective,
             editing_style: brief.editingStyle,

@@ -4,20 +4,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
-import { SETTING_DEFAULTS } from '../domain/enums';
 import { projectEvent, type OutboxEntry } from '../domain/events';
-import {
-  EditorProfile,
-  Notification,
-  Project,
-  ProjectFile,
-  ProjectRevision,
-  Setting,
-  StatusHistory,
-} from '../db/entities';
+import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, StatusHistory } from '../db/entities';
 import { appendEvents, notificationCreated } from '../db/outbox';
+import { readSettings } from '../db/settings';
 import {
-  DEFAULT_REVISION_WINDOW_DAYS,
   EDITOR_NOT_AVAILABLE,
   NO_FINAL_FILE,
   PROJECT_ACTION_MESSAGES,
@@ -161,10 +152,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     },
 
     async readRevisionWindow() {
-      const row = await deps.orm.em.fork().findOne(Setting, { key: 'revision_window_days' });
-      const value = Number(row?.value ?? SETTING_DEFAULTS.revision_window_days);
-      const days = Number.isFinite(value) && value >= 0 ? value : DEFAULT_REVISION_WINDOW_DAYS;
-      return { ms: Math.round(days * DAY_MS), days };
+      const days = (await readSettings(deps.orm.em.fork())).revisionWindowDays;
+      return { ms: days * DAY_MS, days };
     },
 
     async assignEditor({ key, projectId, from, editorId, actorId, actorName }) {

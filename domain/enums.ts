@@ -40,11 +40,3 @@ export type RevisionStatus = (typeof REVISION_STATUSES)[number];
 /** `source` = the client's rushes (bucket project-files), `final` = the editor's delivery (video-uploads). */
 export const PROJECT_FILE_TYPES = ['source', 'final'] as const;
 export type ProjectFileType = (typeof PROJECT_FILE_TYPES)[number];
-
-/** Admin settings and their defaults, seeded by the first migration. */
-export const SETTING_DEFAULTS = {
-  revision_window_days: 3,
-  max_revisions: 3,
-  launch_offer_places: 10,
-} as const;
-export type SettingKey = keyof typeof SETTING_DEFAULTS;

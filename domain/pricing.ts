@@ -436,6 +436,10 @@ export interface PublicPricingSettings {
   revisionWindowDays: number;
   maxRevisions: number;
   launchOffer: LaunchOffer;
+  /** Whether the 48 h express delivery may be ordered (an admin setting). */
+  expressEnabled: boolean;
+  /** The team's address (contact page, footer, legal pages). */
+  contactEmail: string;
 }
 
 /** The simulator's duration inputs (§2.3, §5.4). */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SETTING_DEFAULTS } from '../../domain/enums';
+import { SETTING_DEFAULTS } from '../../domain/settings';
 
 /**
  * The launch offer's places (setting `launch_offer_places`, first 10 paying clients). A place is

@@ -1,33 +1,26 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SETTING_DEFAULTS, type SettingKey } from '../../domain/enums';
 import { estimate, type PublicPricingSettings } from '../../domain/pricing';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
-import { Setting } from '../../db/entities';
+import { readSettings } from '../../db/settings';
 import { launchOfferPlacesTaken } from '../payments/launch-offer';
 import { parseInput } from '../lib/validation';
 
-/** A stored setting as a whole number ≥ 0, or its default when missing or malformed. */
-function wholeNumberSetting(stored: Map<string, unknown>, key: SettingKey): number {
-  const value = Number(stored.get(key));
-  return Number.isInteger(value) && value >= 0 ? value : SETTING_DEFAULTS[key];
-}
-
 /**
- * Reads the public pricing settings. Places left = offer places − places held by checkout sessions
+ * Reads the public settings. Places left = offer places − places held by checkout sessions
  * (open, being paid or paid; see api/payments/launch-offer.ts); an indication only: the atomic
  * claim happens when the checkout session is created.
  */
 export async function readPublicPricingSettings(em: EntityManager): Promise<PublicPricingSettings> {
-  const keys: SettingKey[] = ['revision_window_days', 'max_revisions', 'launch_offer_places'];
-  const [rows, offersTaken] = await Promise.all([em.find(Setting, { key: { $in: keys } }), launchOfferPlacesTaken(em)]);
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  const places = wholeNumberSetting(stored, 'launch_offer_places');
+  const [settings, offersTaken] = await Promise.all([readSettings(em), launchOfferPlacesTaken(em)]);
+  const places = settings.launchOfferPlaces;
   const placesLeft = Math.max(0, places - offersTaken);
   return {
-    revisionWindowDays: wholeNumberSetting(stored, 'revision_window_days'),
-    maxRevisions: wholeNumberSetting(stored, 'max_revisions'),
+    revisionWindowDays: settings.revisionWindowDays,
+    maxRevisions: settings.maxRevisions,
     launchOffer: { places, placesLeft, active: placesLeft > 0 },
+    expressEnabled: settings.expressEnabled,
+    contactEmail: settings.contactEmail,
   };
 }
 

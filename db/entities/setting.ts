@@ -2,8 +2,8 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { updatedAt, userId } from './columns';
 
 /**
- * An admin setting (key → JSON value). Seeded by the first migration with `revision_window_days`
- * = 3, `max_revisions` = 3 and `launch_offer_places` = 10 (see `SETTING_DEFAULTS`).
+ * An admin setting (key → JSON value), seeded by the migrations with `SETTING_DEFAULTS`
+ * (domain/settings.ts) and read through `readSettings` (db/settings.ts).
  */
 export const Setting = defineEntity({
   name: 'Setting',

@@ -391,7 +391,7 @@ export class Migration20261122000000_initial extends Migration {
       `alter table "status_history" add constraint "status_history_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
     );
 
-    // Admin settings and their defaults (SETTING_DEFAULTS in domain/enums.ts).
+    // Admin settings and their defaults (SETTING_DEFAULTS in domain/settings.ts).
     this.addSql(`
       insert into "settings" ("key", "value") values
         ('revision_window_days', '3'::jsonb),

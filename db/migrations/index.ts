@@ -5,6 +5,7 @@ import { Migration20261202000000_sent_emails } from './Migration20261202000000_s
 import { Migration20261203000000_checkout_sessions } from './Migration20261203000000_checkout_sessions';
 import { Migration20261204000000_project_uploads } from './Migration20261204000000_project_uploads';
 import { Migration20261205000000_events } from './Migration20261205000000_events';
+import { Migration20261206000000_settings } from './Migration20261206000000_settings';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203000000_checkout_sessions', class: Migration20261203000000_checkout_sessions },
   { name: 'Migration20261204000000_project_uploads', class: Migration20261204000000_project_uploads },
   { name: 'Migration20261205000000_events', class: Migration20261205000000_events },
+  { name: 'Migration20261206000000_settings', class: Migration20261206000000_settings },
 ];

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { MikroORM, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Brief, Project, Setting, StatusHistory } from '../../db/entities';
 import { migrateDownAll, migrateUp } from '../../db/migrate';
-import { SETTING_DEFAULTS } from '../../domain/enums';
+import { SETTING_DEFAULTS } from '../../domain/settings';
 import { MIGRATIONS } from '../../db/migrations';
 import { createOrmConfig } from '../../db/mikro-orm.config';
 
@@ -135,7 +135,13 @@ test('the migrations apply to an empty database: tables, indexes and default set
     );
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
   });
-  expect(settings).toEqual({ revision_window_days: 3, max_revisions: 3, launch_offer_places: 10 });
+  expect(settings).toEqual({
+    revision_window_days: 3,
+    max_revisions: 3,
+    launch_offer_places: 10,
+    express_enabled: true,
+    contact_email: 'contact@rushflow.fr',
+  });
   expect(settings).toEqual(SETTING_DEFAULTS);
 });
 

@@ -46,8 +46,6 @@ export const ASSIGNMENT_RETRY = {
   backoffCoefficient: 2,
   maximumInterval: '1 hour',
 } as const;
-/** Used when the setting `revision_window_days` cannot be read as a number of days. */
-export const DEFAULT_REVISION_WINDOW_DAYS = 3;
 
 // ——— Messages ———
 
