@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/**
+ * The review studio's contract (the project page's delivery side): versions of the editor's final
+ * video with their watermarked previews, frame-accurate comments with drawings, revision rounds
+ * made of comments, approval, and the client's answer to a question that pauses the deadline.
+ * Shared by the api and the browser. Every position is an integer frame number at the version's
+ * rational frame rate, never float seconds (see domain/timecode.ts).
+ */
+
+/** A rational frame rate, e.g. 30000/1001 for 29.97. */
+export interface FrameRate {
+  num: number;
+  den: number;
+}
+
+export const PREVIEW_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+
+/** What the probe of the uploaded original found (null until probed). */
+export interface VersionMedia {
+  frameRate: FrameRate;
+  frameCount: number;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  /** The first frame's timecode as a frame count at `frameRate` (01:00:00:00 when the file has none). */
+  startFrame: number;
+  /** Whether the file carried its own start timecode. */
+  hasOwnTimecode: boolean;
+}
+
+/** `GET /api/projects/{projectId}/versions` answers a list of these, newest first. */
+export interface VersionView {
+  /** 1, 2, … in upload order: shown as v1, v2, … */
+  number: number;
+  note: string | null;
+  filename: string;
+  createdAt: string;
+  preview: {
+    status: PreviewStatus;
+    /** 0–100 while processing. */
+    progress: number;
+    /** French reason of a failure. */
+    error: string | null;
+    /** Short-lived presigned link to the watermarked H.264 preview once ready. */
+    url: string | null;
+  };
+  media: VersionMedia | null;
+  comments: { open: number; resolved: number };
+  /** Set once the client approved this version. */
+  approvedAt: string | null;
+  /** The caller may download the original (editor and admin always; the client once a version is approved and the project paid). */
+  originalAvailable: boolean;
+}
+
+/** Vector drawing on a frame, coordinates 0–1 of the picture (x to the right, y down). */
+const unit = z.number({ error: 'Coordonnée invalide.' }).min(0, 'Coordonnée invalide.').max(1, 'Coordonnée invalide.');
+const point = z.object({ x: unit, y: unit });
+export const DRAWING_COLORS = ['#ef4444', '#f59e0b', '#22c55e', '#3b82f6', '#ffffff'] as const;
+export const DrawingSchema = z.object({
+  color: z.enum(DRAWING_COLORS, { error: 'Couleur invalide.' }),
+  shapes: z
+    .array(
+      z.discriminatedUnion(
+        'kind',
+        [
+          z.object({ kind: z.literal('arrow'), from: point, to: point }),
+          z.object({ kind: z.literal('rect'), from: point, to: point }),
+          z.object({ kind: z.literal('freehand'), points: z.array(point).min(2).max(2_000) }),
+        ],
+        { error: 'Forme inconnue.' },
+      ),
+    )
+    .min(1, 'Le dessin est vide.')
+    .max(50, 'Le dessin a trop de formes (50 au plus).'),
+});
+export type Drawing = z.infer<typeof DrawingSchema>;
+
+export const COMMENT_MAX_LENGTH = 5_000;
+
+/** `POST /api/projects/{projectId}/versions/{n}/comments`: a comment at a frame or a range, or a reply. */
+export const CommentInputSchema = z
+  .object(
+    {
+      body: z
+        .string({ error: 'Le commentaire est obligatoire.' })
+        .trim()
+        .min(1, 'Le commentaire ne peut pas être vide.')
+        .max(COMMENT_MAX_LENGTH, 'Le commentaire est trop long (5 000 caractères maximum).'),
+      /** A reply carries its thread's comment id and no position of its own. */
+      parentId: z.uuid({ error: 'Commentaire inconnu.' }).optional(),
+      frameIn: z.number({ error: 'Image invalide.' }).int('Image invalide.').min(0, 'Image invalide.').optional(),
+      frameOut: z.number({ error: 'Image invalide.' }).int('Image invalide.').min(0, 'Image invalide.').optional(),
+      drawing: DrawingSchema.optional(),
+    },
+    { error: 'Le commentaire doit être un objet JSON.' },
+  )
+  .refine((input) => input.parentId !== undefined || input.frameIn !== undefined, {
+    message: 'Indiquez l’image commentée.',
+    path: ['frameIn'],
+  })
+  .refine((input) => input.frameOut === undefined || (input.frameIn !== undefined && input.frameOut >= input.frameIn), {
+    message: 'La fin de la plage précède son début.',
+    path: ['frameOut'],
+  });
+export type CommentInput = z.infer<typeof CommentInputSchema>;
+
+export interface CommentView {
+  id: string;
+  versionNumber: number;
+  parentId: string | null;
+  author: { id: string; name: string; role: 'client' | 'editor' | 'admin' };
+  body: string;
+  frameIn: number | null;
+  frameOut: number | null;
+  drawing: Drawing | null;
+  status: 'open' | 'resolved';
+  resolvedAt: string | null;
+  resolvedByName: string | null;
+  /** Carried, unresolved, from an earlier version at the same timecode. */
+  carriedFrom: { versionNumber: number; commentId: string } | null;
+  /** The revision round that sent it to the editor, if any. */
+  revisionNumber: number | null;
+  createdAt: string;
+  replies: CommentView[];
+}
+
+/** `POST …/actions/requestRevision` carries the version whose open comments make the round. */
+export const RevisionRoundInputSchema = z.object({
+  versionNumber: z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.'),
+  /** An optional general message beside the comments. */
+  feedback: z.string().trim().max(5_000, 'Le message est trop long (5 000 caractères maximum).').optional(),
+});
+
+/** `POST …/actions/approve`: the client approves a version. */
+export const ApprovalInputSchema = z.object({
+  versionNumber: z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.'),
+});
+
+/** `POST …/actions/askClient` (editor) and `…/actions/answerClient` (client): the paused deadline. */
+export const ClientQuestionInputSchema = z.object({
+  question: z
+    .string({ error: 'Posez votre question.' })
+    .trim()
+    .min(1, 'Posez votre question.')
+    .max(2_000, 'La question est trop longue (2 000 caractères maximum).'),
+});
+export const ClientAnswerInputSchema = z.object({
+  answer: z
+    .string({ error: 'Écrivez votre réponse.' })
+    .trim()
+    .min(1, 'Écrivez votre réponse.')
+    .max(5_000, 'La réponse est trop longue (5 000 caractères maximum).'),
+});
+
+/** The open question that pauses the deadline, shown on the project page. */
+export interface ClientQuestionView {
+  question: string;
+  askedAt: string;
+  askedByName: string;
+}
+
+/** Export formats of `GET /api/projects/{projectId}/versions/{n}/markers?format=…`. */
+export const MARKER_FORMATS = ['premiere', 'resolve', 'fcpxml', 'avid', 'csv'] as const;
+export type MarkerFormat = (typeof MARKER_FORMATS)[number];
+export const MarkersQuerySchema = z.object({
+  format: z.enum(MARKER_FORMATS, { error: 'Format inconnu (premiere, resolve, fcpxml, avid ou csv).' }),
+});
+
+/** The deadline clock stops while the editor waits on the client; the client is reminded after these. */
+export const CLIENT_QUESTION_REMINDERS = ['24 hours', '72 hours'] as const;
+
+/** A preview is at most this tall, with a key frame this often so a seek lands on the asked frame. */
+export const PREVIEW_MAX_HEIGHT = 1080;
+export const PREVIEW_KEYFRAME_INTERVAL = 6;
+/** Presigned preview and original links live this long. */
+export const REVIEW_LINK_EXPIRY_SECONDS = 10 * 60;
+
+export const REVIEW_MESSAGES = {
+  versionNotFound: 'Version introuvable',
+  commentNotFound: 'Commentaire introuvable',
+  noOpenComments: 'Ajoutez au moins un commentaire sur la version avant de demander une révision.',
+  revisionNeedsNewVersion: 'Envoyez une nouvelle version avant de marquer la révision comme terminée.',
+  originalLocked: 'Les fichiers originaux sont disponibles une fois une version approuvée.',
+  previewNotReady: 'L’aperçu de cette version n’est pas encore prêt.',
+  previewFailed: 'L’aperçu n’a pas pu être créé.',
+  approveClientOnly: 'Seul le client du projet peut approuver une version.',
+  questionPending: 'Une question attend déjà la réponse du client.',
+  noQuestion: 'Aucune question n’attend de réponse.',
+  frameOutOfRange: 'Cette image n’existe pas dans la version.',
+  replyToReply: 'On répond au commentaire principal, pas à une réponse.',
+} as const;
