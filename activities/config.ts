@@ -20,6 +20,12 @@ const WorkerEnvSchema = z.object({
   KEYCLOAK_REALM: z.string().min(1).default('rushflow'),
   KEYCLOAK_API_CLIENT_ID: z.string().min(1).default('rushflow-api'),
   KEYCLOAK_API_CLIENT_SECRET: z.string().optional(),
+  /** The versions' previews: ffmpeg and ffprobe (on PATH unless given) and the watermark's font folder. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  PREVIEW_FONT_DIR: z.string().min(1).optional(),
+  /** x264 preset of the previews (default veryfast). */
+  PREVIEW_X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).optional(),
   /** Workflows cached in the worker's memory (default: the SDK's, ~600 per GB of heap). */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
 });

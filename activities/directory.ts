@@ -13,6 +13,8 @@ export interface KeycloakDirectoryOptions {
 interface KeycloakUserRow {
   id: string;
   email?: string;
+  firstName?: string;
+  lastName?: string;
   enabled: boolean;
 }
 
@@ -75,6 +77,10 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): UserDirect
     },
     async emailOf(userId) {
       return (await admin<KeycloakUserRow>(`/users/${encodeURIComponent(userId)}`)).email ?? null;
+    },
+    async nameOf(userId) {
+      const user = await admin<KeycloakUserRow>(`/users/${encodeURIComponent(userId)}`);
+      return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
     },
   };
 }

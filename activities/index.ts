@@ -8,6 +8,7 @@ import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
+import { createVersionPreviewActivities } from './version-preview';
 
 /** What the worker's activities stand on, each named for what it is; absent ones fail the activities that need them. */
 export interface ActivityDeps {
@@ -21,6 +22,8 @@ export interface ActivityDeps {
   appUrl?: string;
   /** Admins' and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
   directory?: UserDirectory;
+  /** ffmpeg/ffprobe and the watermark's fonts (Debian's by default) for the versions' previews. */
+  media?: { ffmpegPath?: string; ffprobePath?: string; fontDir?: string; x264Preset?: string };
 }
 
 /** Fails without retry when the worker was started without a dependency an activity needs. */
@@ -70,6 +73,16 @@ export function createActivities(deps: ActivityDeps = {}) {
       appUrl: deps.appUrl,
       directory: deps.directory,
       deleteObject: deps.storage ? s3DeleteObject(deps.storage) : undefined,
+    }),
+    ...createVersionPreviewActivities({
+      get orm() {
+        return db();
+      },
+      get s3() {
+        return deps.storage ?? missingDependency('S3 storage');
+      },
+      directory: deps.directory,
+      ...deps.media,
     }),
   };
 }

@@ -5,18 +5,37 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
 import { projectEvent, type OutboxEntry } from '../domain/events';
-import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, StatusHistory } from '../db/entities';
+import { REVIEW_MESSAGES } from '../domain/review';
+import {
+  ClientQuestion,
+  EditorProfile,
+  Notification,
+  Project,
+  ProjectFile,
+  ProjectRevision,
+  ProjectVersion,
+  StatusHistory,
+  VersionComment,
+} from '../db/entities';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
 import {
   EDITOR_NOT_AVAILABLE,
   NO_FINAL_FILE,
+  NO_NEW_VERSION,
+  NO_OPEN_COMMENTS,
   PROJECT_ACTION_MESSAGES,
   PROJECT_NOT_FOUND,
   PROJECT_NOTICES,
   PROJECT_TIMELINE,
+  VERSION_NOT_FOUND,
 } from '../workflows/contracts/project';
-import type { Audience, NotificationSpec, ProjectActivities } from '../workflows/project-activities';
+import type {
+  Audience,
+  NotificationSpec,
+  ProjectActivities,
+  RecordTransitionInput,
+} from '../workflows/project-activities';
 import { projectEmail } from './mail/project-emails';
 import { sendEmailOnce } from './mail/send-email';
 
@@ -26,6 +45,8 @@ export interface UserDirectory {
   admins(): Promise<{ id: string; email: string }[]>;
   /** An editor's e-mail address; null when unknown. */
   emailOf(userId: string): Promise<string | null>;
+  /** A user's display name (first and last name); null when unknown. For the previews' watermark. */
+  nameOf?(userId: string): Promise<string | null>;
 }
 
 /** Deletes one object; deleting a missing object succeeds (S3 semantics), so retries are safe. */
@@ -61,6 +82,116 @@ async function lockProject(em: EntityManager, projectId: string) {
 /** The live channel's event for a change of the project (status, assignment, dates, files). */
 function projectChanged(project: Project): OutboxEntry {
   return projectEvent({ type: 'project.changed', projectId: project.id, status: project.status });
+}
+
+function versionChanged(version: ProjectVersion, projectId: string): OutboxEntry {
+  return projectEvent({
+    type: 'project.version',
+    projectId,
+    versionNumber: version.number,
+    previewStatus: version.previewStatus,
+    progress: version.previewProgress,
+  });
+}
+
+const refuse = (message: string, type: string): never => {
+  throw ApplicationFailure.nonRetryable(message, type);
+};
+
+/**
+ * The review side of a transition, in its transaction: the round's comments, the new-version rule,
+ * the approval, the client question. Returns the events to publish and the approved version.
+ */
+async function applyReview(
+  em: EntityManager,
+  project: Project,
+  input: RecordTransitionInput,
+): Promise<{ events: OutboxEntry[]; approvedVersion?: number | null; roundFeedback?: string }> {
+  const events: OutboxEntry[] = [];
+  const now = new Date();
+  if (input.requireNewVersion) {
+    const latest = await em.findOne(ProjectRevision, { project: project.id }, { orderBy: { revisionNumber: 'desc' } });
+    const since = latest?.createdAt ?? new Date(0);
+    if ((await em.count(ProjectVersion, { project: project.id, createdAt: { $gt: since } })) === 0)
+      refuse(REVIEW_MESSAGES.revisionNeedsNewVersion, NO_NEW_VERSION);
+  }
+  let roundFeedback: string | undefined;
+  const round = input.revision?.create?.versionNumber;
+  if (round !== undefined) {
+    const version =
+      (await em.findOne(ProjectVersion, { project: project.id, number: round })) ??
+      refuse(REVIEW_MESSAGES.versionNotFound, VERSION_NOT_FOUND);
+    const comments = await em.find(
+      VersionComment,
+      { version: version.id, parentId: null, status: 'open', revisionNumber: null },
+      { orderBy: { frameIn: 'asc', createdAt: 'asc' } },
+    );
+    if (comments.length === 0) refuse(REVIEW_MESSAGES.noOpenComments, NO_OPEN_COMMENTS);
+    // The round is the revision about to be created (revision_count + 1, incremented with it).
+    for (const comment of comments) {
+      comment.revisionNumber = project.revisionCount + 1;
+      events.push(
+        projectEvent({
+          type: 'project.comment',
+          projectId: project.id,
+          versionNumber: version.number,
+          commentId: comment.id,
+          change: 'sent',
+        }),
+      );
+    }
+    const count = comments.length;
+    roundFeedback =
+      input.revision!.create!.feedback ||
+      `${count} commentaire${count > 1 ? 's' : ''} sur la version v${version.number} à traiter.`;
+  }
+  let approvedVersion: number | null | undefined;
+  if (input.approveVersion) {
+    const version =
+      input.approveVersion === 'latest'
+        ? (await em.count(ProjectVersion, { project: project.id, approvedAt: { $ne: null } })) > 0
+          ? null
+          : await em.findOne(ProjectVersion, { project: project.id }, { orderBy: { number: 'desc' } })
+        : ((await em.findOne(ProjectVersion, { project: project.id, number: input.approveVersion.number })) ??
+          refuse(REVIEW_MESSAGES.versionNotFound, VERSION_NOT_FOUND));
+    if (version) {
+      version.approvedAt ??= now;
+      version.approvedBy ??= input.approveVersion === 'latest' ? null : input.approveVersion.by;
+      events.push(versionChanged(version, project.id));
+    }
+    approvedVersion = version?.number ?? null;
+  }
+  const ask = input.question?.ask;
+  if (ask) {
+    em.create(ClientQuestion, {
+      id: ask.id,
+      project,
+      question: ask.question,
+      askedBy: input.actorId ?? '',
+      askedByName: input.actorName ?? 'Rushflow',
+      askedAt: new Date(ask.askedAt),
+    });
+  }
+  const answer = input.question?.answer;
+  if (answer) {
+    const question = await em.findOneOrFail(ClientQuestion, { id: answer.id });
+    question.answer = answer.answer;
+    question.answeredAt = new Date(answer.answeredAt);
+    question.answeredBy = input.actorId ?? null;
+    question.answeredByName = input.actorName ?? null;
+    question.pausedMs = answer.pausedMs;
+  }
+  return { events, approvedVersion, roundFeedback };
+}
+
+/** The approved version of a transition already recorded (a retried activity answers the same). */
+async function approvedVersionOf(em: EntityManager, projectId: string): Promise<number | null> {
+  const approved = await em.findOne(
+    ProjectVersion,
+    { project: projectId, approvedAt: { $ne: null } },
+    { orderBy: { number: 'desc' } },
+  );
+  return approved?.number ?? null;
 }
 
 /** Activities of projectWorkflow; every write is idempotent (run twice, one effect). */
@@ -148,6 +279,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         revisionCount: project.revisionCount,
         maxRevisions: project.maxRevisions,
         deliveryDate: project.deliveryDate ? project.deliveryDate.getTime() : null,
+        approvedVersion: await approvedVersionOf(deps.orm.em.fork(), projectId),
       };
     },
 
@@ -228,10 +360,15 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       const { admins } = await recipients(input.notifications ?? []);
       return deps.orm.em.fork().transactional(async (em) => {
         const project = await lockProject(em, input.projectId);
-        if ((await em.count(StatusHistory, { id: input.key })) > 0) return { recordedNow: false };
+        if ((await em.count(StatusHistory, { id: input.key })) > 0)
+          return {
+            recordedNow: false,
+            ...(input.approveVersion ? { approvedVersion: await approvedVersionOf(em, project.id) } : {}),
+          };
         if (input.requireFinalFile && (await em.count(ProjectFile, { project: project.id, fileType: 'final' })) === 0) {
           throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.noFinalFile, NO_FINAL_FILE);
         }
+        const review = await applyReview(em, project, input);
         em.create(StatusHistory, {
           id: input.key,
           project,
@@ -249,6 +386,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         if ('revisionWindowEndsAt' in set) project.revisionWindowEndsAt = date(set.revisionWindowEndsAt);
         if ('cancelledAt' in set) project.cancelledAt = date(set.cancelledAt);
         if ('needsAttention' in set) project.needsAttention = set.needsAttention ?? null;
+        if ('deliveryDate' in set) project.deliveryDate = date(set.deliveryDate);
         if (input.incrementRevisionCount) project.revisionCount += 1;
 
         const revision = input.revision;
@@ -257,7 +395,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
             project,
             revisionNumber: project.revisionCount,
             requestedBy: revision.create.requestedBy,
-            feedback: revision.create.feedback,
+            feedback: review.roundFeedback ?? revision.create.feedback,
+            versionNumber: revision.create.versionNumber ?? null,
             status: 'pending',
           });
         } else if (revision?.start || revision?.complete) {
@@ -286,8 +425,11 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           }
         }
         const created = await writeNotifications(em, input.key, project, input.notifications ?? [], admins);
-        await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
-        return { recordedNow: true };
+        await appendEvents(em, () => [projectChanged(project), ...review.events, ...created.map(notificationCreated)]);
+        return {
+          recordedNow: true,
+          ...(review.approvedVersion !== undefined ? { approvedVersion: review.approvedVersion } : {}),
+        };
       });
     },
 
@@ -330,9 +472,12 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     async deleteProjectFiles(projectId) {
       const em = deps.orm.em.fork();
       const files = await em.find(ProjectFile, { project: projectId });
-      if (files.length > 0 && !deps.deleteObject)
+      const previews = await em.find(ProjectVersion, { project: projectId, previewKey: { $ne: null } });
+      if (files.length + previews.length > 0 && !deps.deleteObject)
         throw ApplicationFailure.nonRetryable('The worker has no S3 storage configured', 'WorkerMisconfigured');
       for (const file of files) await deps.deleteObject!(file.storageBucket, file.storageKey);
+      // The previews go with the originals; the versions and their comments go with the files' rows.
+      for (const version of previews) await deps.deleteObject!(version.previewBucket ?? '', version.previewKey!);
       return em.transactional(async (tx) => {
         const project = await lockProject(tx, projectId);
         const deleted = await tx.nativeDelete(ProjectFile, { project: projectId });

@@ -15,6 +15,12 @@ async function connectDeps(
     db: await initOrm(config.DATABASE_URL),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
     appUrl: config.APP_URL,
+    media: {
+      ffmpegPath: config.FFMPEG_PATH,
+      ffprobePath: config.FFPROBE_PATH,
+      fontDir: config.PREVIEW_FONT_DIR,
+      x264Preset: config.PREVIEW_X264_PRESET,
+    },
     storage:
       config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
         ? createS3Client({

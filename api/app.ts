@@ -20,6 +20,8 @@ import { notificationRoutes, type NotificationRouteDeps } from './routes/notific
 import { projectFileRoutes, type ProjectFileRouteDeps } from './routes/project-files';
 import { projectRoutes, type ProjectRouteDeps } from './routes/projects';
 import { projectActionRoutes, type ProjectActionRouteDeps } from './routes/project-actions';
+import { projectReviewRoutes, type ProjectReviewRouteDeps } from './routes/project-review';
+import { reviewMarkerRoutes } from './routes/review-markers';
 import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
@@ -40,6 +42,8 @@ export interface AppDeps {
   events: EventRouteDeps;
   /** Lifecycle actions through the project's workflow (absent: the routes are not mounted). */
   projectActions?: ProjectActionRouteDeps;
+  /** The review studio: versions, previews, originals, comments (absent: the routes are not mounted). */
+  review?: ProjectReviewRouteDeps;
 }
 
 /** Bodies larger than this are refused before parsing. */
@@ -79,7 +83,9 @@ export function createApp(deps: AppDeps): Koa {
     editorProfileRoutes(deps.editorProfile),
     notificationRoutes(deps.notifications),
     eventRoutes(deps.events),
+    reviewMarkerRoutes({ em: deps.projects.em }),
     ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
+    ...(deps.review ? [projectReviewRoutes(deps.review)] : []),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

@@ -12,6 +12,7 @@ import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
 import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
 import { connectTemporal } from './temporal/client';
+import { previewRuns } from './review/preview-runs';
 import { createUploadService } from './uploads/upload-service';
 
 /** Connects once and reconnects on the next call after a failure, so the api boots without Temporal. */
@@ -85,7 +86,14 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   const s3 = createS3Client({ ...storage, endpoint: config.S3_ENDPOINT });
   // Browsers reach storage through the public endpoint; URLs signed for it name that host.
   const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });
-  const uploads = createUploadService({ em: () => orm.em.fork(), s3, publicS3, temporal });
+  const previews = previewRuns(temporal);
+  const uploads = createUploadService({
+    em: () => orm.em.fork(),
+    s3,
+    publicS3,
+    temporal,
+    startPreview: (versionId) => previews.start(versionId),
+  });
   return {
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
     keycloakAdmin: new KeycloakAdminClient({
@@ -102,6 +110,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
     projectActions: { em: () => orm.em.fork(), temporal },
+    review: { em: () => orm.em.fork(), publicS3, previews },
     notifications: { em: () => orm.em.fork() },
     events: {
       em: () => orm.em.fork(),

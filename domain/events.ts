@@ -1,5 +1,6 @@
 import type { ProjectFileType, ProjectStatus } from './enums';
 import type { PaymentState } from './payments';
+import type { PreviewStatus } from './review';
 
 /**
  * The live channel's contract (`GET /api/events`, Server-Sent Events), shared by the api, the
@@ -54,6 +55,31 @@ interface ProjectFileEvent {
   fileType: ProjectFileType | null;
 }
 
+/**
+ * A version of the final video was created or changed: its probe, its preview's progress (at most
+ * about once a second while rendering), the preview ready or failed, the version approved.
+ */
+interface ProjectVersionEvent {
+  type: 'project.version';
+  projectId: string;
+  versionNumber: number;
+  previewStatus: PreviewStatus;
+  /** 0–100. */
+  progress: number;
+}
+
+/**
+ * A comment of a version was posted (or a reply), resolved, reopened, sent to the editor in a
+ * revision round, or carried to the next version (then `versionNumber` is the new version's).
+ */
+interface ProjectCommentEvent {
+  type: 'project.comment';
+  projectId: string;
+  versionNumber: number;
+  commentId: string;
+  change: 'created' | 'resolved' | 'reopened' | 'sent' | 'carried';
+}
+
 /** A paid checkout moved on (paid, project created, failed): `/payment-success` follows it. */
 interface PaymentChangedEvent {
   type: 'payment.changed';
@@ -68,7 +94,8 @@ interface AccessChangedEvent {
 }
 
 export type UserEvent = NotificationCreatedEvent | NotificationsReadEvent | PaymentChangedEvent | AccessChangedEvent;
-export type ProjectEvent = ProjectChangedEvent | ProjectMessageEvent | ProjectFileEvent;
+export type ProjectEvent =
+  ProjectChangedEvent | ProjectMessageEvent | ProjectFileEvent | ProjectVersionEvent | ProjectCommentEvent;
 export type LiveEvent = UserEvent | ProjectEvent;
 
 /** What the outbox stores: the event and who may receive it. */

@@ -1,4 +1,5 @@
 import type { Currency, ProjectFileType, ProjectStatus, RevisionStatus } from './enums';
+import type { ClientQuestionView, ReviewAction } from './review';
 import {
   actionRefusal,
   canRequestRevision,
@@ -114,6 +115,12 @@ export interface ProjectDetail extends ProjectSummary {
   /** Which upload areas the caller may use now. */
   uploads: ProjectFileType[];
   finalFileCount: number;
+  /** The review actions (approve, askClient, answerClient) the caller may take now. */
+  reviewActions: ReviewAction[];
+  /** The version the client approved (or the last one, approved when the revision window elapsed). */
+  approvedVersionNumber: number | null;
+  /** The editor's question waiting for the client's answer: the delivery deadline is paused meanwhile. */
+  clientQuestion: ClientQuestionView | null;
 }
 
 export interface ProjectNotificationView {
@@ -163,8 +170,11 @@ export interface ProjectFileView {
   fileSize: number;
   uploadedBy: string;
   createdAt: string;
-  /** Presigned GET, valid `DOWNLOAD_URL_EXPIRY_SECONDS`. */
-  downloadUrl: string;
+  /**
+   * Presigned GET, valid `DOWNLOAD_URL_EXPIRY_SECONDS`; null for the client's view of a final file
+   * until a version is approved (the client reviews watermarked previews until then).
+   */
+  downloadUrl: string | null;
 }
 
 /** The editor space's tabs (000 §2): waiting to start, being worked on, finished. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProjectParty } from './project-lifecycle';
 
 /**
  * The review studio's contract (the project page's delivery side): versions of the editor's final
@@ -30,8 +31,9 @@ export interface VersionMedia {
   hasOwnTimecode: boolean;
 }
 
-/** `GET /api/projects/{projectId}/versions` answers a list of these, newest first. */
+/** `GET /api/projects/{projectId}/versions` answers `{ versions: VersionView[] }`, newest first. */
 export interface VersionView {
+  id: string;
   /** 1, 2, … in upload order: shown as v1, v2, … */
   number: number;
   note: string | null;
@@ -43,15 +45,31 @@ export interface VersionView {
     progress: number;
     /** French reason of a failure. */
     error: string | null;
-    /** Short-lived presigned link to the watermarked H.264 preview once ready. */
+    /** Short-lived presigned link (`REVIEW_LINK_EXPIRY_SECONDS`) to the watermarked H.264 preview once ready. */
     url: string | null;
   };
   media: VersionMedia | null;
   comments: { open: number; resolved: number };
   /** Set once the client approved this version. */
   approvedAt: string | null;
-  /** The caller may download the original (editor and admin always; the client once a version is approved and the project paid). */
+  /**
+   * The caller may download the original through `GET …/versions/{n}/original` (editor and admin
+   * always; the client once a version of the project is approved). Until then the client sees only
+   * the watermarked preview.
+   */
   originalAvailable: boolean;
+}
+
+export interface VersionsAnswer {
+  versions: VersionView[];
+}
+
+/** `GET /api/projects/{projectId}/versions/{n}/original`: a presigned download of the original file. */
+export interface OriginalLinkView {
+  url: string;
+  filename: string;
+  /** ISO instant the link stops working (`REVIEW_LINK_EXPIRY_SECONDS` after it was made). */
+  expiresAt: string;
 }
 
 /** Vector drawing on a frame, coordinates 0–1 of the picture (x to the right, y down). */
@@ -78,6 +96,8 @@ export const DrawingSchema = z.object({
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 export const COMMENT_MAX_LENGTH = 5_000;
+/** The editor's note on a version (given when opening the final upload session). */
+export const VERSION_NOTE_MAX_LENGTH = 2_000;
 
 /** `POST /api/projects/{projectId}/versions/{n}/comments`: a comment at a frame or a range, or a reply. */
 export const CommentInputSchema = z
@@ -106,14 +126,23 @@ export const CommentInputSchema = z
   });
 export type CommentInput = z.infer<typeof CommentInputSchema>;
 
+/**
+ * `GET /api/projects/{projectId}/versions/{n}/comments` answers `{ comments: CommentView[] }`: the
+ * threads of the version (top-level comments by `frameIn`, then creation), each with its replies
+ * oldest first. `POST` answers `201 { comment }`; `POST …/comments/{commentId}/resolve` and
+ * `…/reopen` answer `200 { comment }` (top-level comments only).
+ */
 export interface CommentView {
   id: string;
   versionNumber: number;
   parentId: string | null;
   author: { id: string; name: string; role: 'client' | 'editor' | 'admin' };
   body: string;
+  /** Frames counted from the version's first frame (0); its timecode is `media.startFrame + frameIn`. Null on replies. */
   frameIn: number | null;
   frameOut: number | null;
+  /** The rate the frames are counted at: the version's (stored with the comment). Null on replies. */
+  frameRate: FrameRate | null;
   drawing: Drawing | null;
   status: 'open' | 'resolved';
   resolvedAt: string | null;
@@ -156,6 +185,7 @@ export const ClientAnswerInputSchema = z.object({
 
 /** The open question that pauses the deadline, shown on the project page. */
 export interface ClientQuestionView {
+  id: string;
   question: string;
   askedAt: string;
   askedByName: string;
@@ -190,4 +220,89 @@ export const REVIEW_MESSAGES = {
   noQuestion: 'Aucune question n’attend de réponse.',
   frameOutOfRange: 'Cette image n’existe pas dans la version.',
   replyToReply: 'On répond au commentaire principal, pas à une réponse.',
+  resolveReply: 'Seul un commentaire principal se résout ou se rouvre.',
+  alreadyApproved: 'Une version de ce projet est déjà approuvée.',
+  approveWrongStatus: 'Une version s’approuve une fois livrée, pendant la période de révision.',
+  questionWrongStatus: 'Une question au client se pose pendant le montage ou une révision.',
+  previewNotVideo: 'Ce fichier n’est pas une vidéo lisible : aucun flux vidéo n’a été trouvé.',
+  previewRenderFailed: 'La conversion de la vidéo en aperçu a échoué.',
+  previewAlreadyRunning: 'L’aperçu de cette version est déjà en cours de création.',
+  previewAlreadyReady: 'L’aperçu de cette version est déjà prêt.',
+  previewRetryForbidden: 'Seuls le monteur du projet et les administrateurs relancent un aperçu.',
+  filesPurged: 'Les fichiers de ce projet ont été supprimés (durée de conservation écoulée).',
 } as const;
+
+/**
+ * Review actions beside the lifecycle's, on the same route (`POST …/actions/{action}`):
+ * `approve` (`ApprovalInputSchema`), `askClient` (`ClientQuestionInputSchema`), `answerClient`
+ * (`ClientAnswerInputSchema`). `ProjectDetail.reviewActions` lists those the caller may take now.
+ */
+export const REVIEW_ACTIONS = {
+  approve: { by: 'client', label: 'Approuver cette version' },
+  askClient: { by: 'editor', label: 'En attente du client' },
+  answerClient: { by: 'client', label: 'Répondre au monteur' },
+} as const satisfies Record<string, { by: ProjectParty; label: string }>;
+export type ReviewAction = keyof typeof REVIEW_ACTIONS;
+
+/** The editor asks the client a blocking question while editing or revising. */
+export const QUESTION_STATUSES = ['assigned', 'in_progress', 'revision_requested'] as const;
+
+/** What the review part of the project page needs to offer its actions. */
+interface ReviewState {
+  status: string;
+  approvedVersionNumber: number | null;
+  clientQuestion: ClientQuestionView | null;
+  revisionWindowEndsAt?: string | Date | null;
+}
+
+/** The review actions `parties` may take now (the workflow checks them again). */
+export function availableReviewActions(
+  parties: readonly ProjectParty[],
+  project: ReviewState,
+  now: Date = new Date(),
+): ReviewAction[] {
+  const windowOpen =
+    project.revisionWindowEndsAt == null || new Date(project.revisionWindowEndsAt).getTime() > now.getTime();
+  const actions: ReviewAction[] = [];
+  if (
+    parties.includes('client') &&
+    project.status === 'completed' &&
+    project.approvedVersionNumber === null &&
+    windowOpen
+  )
+    actions.push('approve');
+  if (
+    parties.includes('editor') &&
+    project.clientQuestion === null &&
+    (QUESTION_STATUSES as readonly string[]).includes(project.status)
+  )
+    actions.push('askClient');
+  if (parties.includes('client') && project.clientQuestion !== null) actions.push('answerClient');
+  return actions;
+}
+
+/** A version's clock: its rate, the timecode of its first frame (as frames) and its length. */
+interface VersionClock {
+  frameRate: FrameRate;
+  startFrame: number;
+  frameCount: number;
+}
+
+/**
+ * The frame of `to` at the same timecode as `frame` of `from`, for comments carried to the next
+ * version. Same rate: the same timecode label (frames shift by the difference of the starts).
+ * Another rate: the same instant, rounded to the nearest frame. Clamped to `to`'s frames.
+ */
+export function carryFrame(frame: number, from: VersionClock, to: VersionClock): number {
+  const sameRate = from.frameRate.num * to.frameRate.den === to.frameRate.num * from.frameRate.den;
+  const absolute = from.startFrame + frame;
+  // Integers only: timecode frames × rate ratio, rounded half up, exact for any rate up to 1e6/1e3.
+  const target = sameRate
+    ? absolute - to.startFrame
+    : Number(
+        (BigInt(absolute) * BigInt(from.frameRate.den) * BigInt(to.frameRate.num) * 2n +
+          BigInt(from.frameRate.num) * BigInt(to.frameRate.den)) /
+          (BigInt(from.frameRate.num) * BigInt(to.frameRate.den) * 2n),
+      ) - to.startFrame;
+  return Math.min(Math.max(target, 0), Math.max(to.frameCount - 1, 0));
+}

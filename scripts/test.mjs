@@ -48,6 +48,8 @@ function playwrightCounts(file) {
 
 const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
 async function jestSuite(project, env) {
+  // A fresh stack wipes RUSHFLOW_DATA_DIR, results folder included: make it again before each suite.
+  fs.mkdirSync(resultsDir, { recursive: true });
   const outputFile = path.join(resultsDir, `${project}.json`);
   const code = await runSuite(
     jest,
@@ -78,8 +80,13 @@ let stack;
 let exitCode = 0;
 try {
   await ensureNodeModules();
-  const tools = await provisionTools({ withBrowser: wanted('e2e'), withTestServer: wanted('workflows') });
-  if (wanted('unit')) record('unit', await jestSuite('unit', {}));
+  const tools = await provisionTools({
+    withBrowser: wanted('e2e'),
+    withTestServer: wanted('workflows'),
+    withOtio: wanted('unit'),
+  });
+  // The marker-export tests read our files back with OpenTimelineIO from the tool cache.
+  if (wanted('unit')) record('unit', await jestSuite('unit', { RUSHFLOW_PYTHONPATH: tools.otio }));
 
   // Workflow tests run on the time-skipping server, with real activities against the stack's
   // PostgreSQL, storage and SMTP; the api and browser tests use the whole stack.
@@ -99,6 +106,7 @@ try {
     );
   if (wanted('api')) record('api', await jestSuite('api', stackEnv()));
   if (wanted('e2e')) {
+    fs.mkdirSync(resultsDir, { recursive: true });
     const outputFile = path.join(resultsDir, 'e2e.json');
     const code = await runSuite(
       path.join(ROOT, 'node_modules', '.bin', 'playwright'),

@@ -3,3 +3,4 @@ export { pingWorkflow } from './ping-workflow';
 export { rushAnalysisWorkflow } from './rush-analysis-workflow';
 export { briefWorkflow } from './brief-workflow';
 export { projectWorkflow } from './project-workflow';
+export { versionPreviewWorkflow } from './version-preview-workflow';

@@ -21,6 +21,8 @@ interface ProjectSnapshot {
   maxRevisions: number;
   /** Planned delivery, ms since epoch. */
   deliveryDate: number | null;
+  /** The approved version's number (absent from the first workflows' recorded snapshots). */
+  approvedVersion?: number | null;
 }
 
 /** Who a notification goes to: the project's client, its editor, or every admin. */
@@ -32,8 +34,12 @@ export interface NotificationSpec extends ProjectNotice {
 }
 
 interface RevisionChange {
-  /** requestRevision: a new `pending` revision numbered `revision_count + 1`. */
-  create?: { feedback: string; requestedBy: string };
+  /**
+   * requestRevision: a new `pending` revision numbered `revision_count + 1`. With `versionNumber`
+   * it is a round: the version's open comments not yet sent (at least one, else NoOpenComments)
+   * record the round's number, and an empty feedback becomes a summary of them.
+   */
+  create?: { feedback: string; requestedBy: string; versionNumber?: number };
   /** startRevision: the newest revision goes `in_progress`. */
   start?: boolean;
   /** completeRevision: the newest revision goes `completed`. */
@@ -56,6 +62,18 @@ export interface RecordTransitionInput {
   notifications?: NotificationSpec[];
   /** complete: refuse (NoFinalFile) unless the project has at least one final file. */
   requireFinalFile?: boolean;
+  /** completeRevision: refuse (NoNewVersion) unless a version was uploaded after the revision was requested. */
+  requireNewVersion?: boolean;
+  /**
+   * approve: the client's version (VersionNotFound when missing); `latest`: the closing step
+   * approves the newest version, if any and none is approved yet.
+   */
+  approveVersion?: { number: number; by: string } | 'latest';
+  /** askClient / answerClient: the question's row, with the id the workflow made. */
+  question?: {
+    ask?: { id: string; question: string; askedAt: number };
+    answer?: { id: string; answer: string; answeredAt: number; pausedMs: number };
+  };
   /** complete / cancel: the editor's slot is freed (current count − 1) in the same transaction. */
   releaseEditorSlot?: boolean;
   /** complete: the editor's completed counter + 1 (first delivery only). */
@@ -67,6 +85,8 @@ export interface RecordTransitionInput {
     revisionWindowEndsAt?: number | null;
     cancelledAt?: number | null;
     needsAttention?: string | null;
+    /** The planned delivery, moved by a paused deadline. */
+    deliveryDate?: number | null;
   };
   /** requestRevision increments `revision_count`. */
   incrementRevisionCount?: boolean;
@@ -93,7 +113,16 @@ export interface ProjectEmailInput {
   template: ProjectEmailTemplate;
   to: Audience;
   /** Template data: the revision feedback, the deletion date, the cancellation reason. */
-  data?: { feedback?: string; deletionDate?: number; reason?: string; revisionWindowEndsAt?: number };
+  data?: {
+    feedback?: string;
+    deletionDate?: number;
+    reason?: string;
+    revisionWindowEndsAt?: number;
+    versionNumber?: number;
+    question?: string;
+    answer?: string;
+    deliveryDate?: number;
+  };
 }
 
 export interface ProjectActivities {
@@ -118,12 +147,16 @@ export interface ProjectActivities {
    * One transition in one transaction: the status-history row, the project's update (status,
    * columns, optimistic version), the revision change, the editor's counters, the notifications
    * and `pg_notify('project_events', {projectId, status})`. Run twice, one effect (keyed).
+   * Answers the approved version's number when it approved one.
    */
-  recordTransition(input: RecordTransitionInput): Promise<{ recordedNow: boolean }>;
+  recordTransition(input: RecordTransitionInput): Promise<{ recordedNow: boolean; approvedVersion?: number | null }>;
   /** Notifications without a status change (deadline reminder, closing, retention), keyed. */
   notify(input: { key: string; projectId: string; notifications: NotificationSpec[] }): Promise<void>;
   /** Renders the French mjml e-mail and sends it once per recipient (`sent_emails`). */
   sendProjectEmail(input: ProjectEmailInput): Promise<{ sent: number }>;
-  /** Deletes the project's files from storage, then their rows, and stamps `files_purged_at`. */
+  /**
+   * Deletes the project's files and the versions' previews from storage, then their rows (versions
+   * and comments go with their files), and stamps `files_purged_at`.
+   */
   deleteProjectFiles(projectId: string): Promise<{ deleted: number }>;
 }

@@ -2,11 +2,14 @@ import { ApplicationFailure } from '@temporalio/common';
 import { condition, log, proxyActivities, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
 import type { ProjectStatus } from '../domain/enums';
 import type { ProjectAction } from '../domain/project-lifecycle';
+import { CLIENT_QUESTION_REMINDERS, type ReviewAction } from '../domain/review';
 import {
   ACTION_REFUSED,
   CANCELLATION_NEEDS_ATTENTION,
   EDITOR_NOT_AVAILABLE,
   NO_FINAL_FILE,
+  NO_NEW_VERSION,
+  NO_OPEN_COMMENTS,
   PROJECT_ACTION_MESSAGES,
   PROJECT_NOT_FOUND,
   PROJECT_NOTICES,
@@ -16,9 +19,12 @@ import {
   RUSHFLOW_EDITOR_ID,
   RUSHFLOW_STATUS,
   RUSHFLOW_VIDEO_TYPE,
+  VERSION_NOT_FOUND,
   type ProjectActor,
   type ProjectWorkflowState,
+  type RefusalInput,
 } from './contracts/project';
+import { durationMs } from './duration';
 import type {
   AssignEditorResult,
   ProjectActivities,
@@ -40,11 +46,23 @@ function actorName(actor: ProjectActor): string {
   return actor.name?.trim() || actor.email || 'Rushflow';
 }
 
-/** An activity's typed refusal (no final file, editor not available) becomes the update's refusal. */
+/** Activity failures that are refusals of the update (their messages are French and shown as they are). */
+const REFUSING_FAILURES: readonly string[] = [
+  NO_FINAL_FILE,
+  EDITOR_NOT_AVAILABLE,
+  VERSION_NOT_FOUND,
+  NO_OPEN_COMMENTS,
+  NO_NEW_VERSION,
+];
+
+/** Milliseconds from now until `at` (workflow time), at least 1. */
+export const until = (at: number) => Math.max(1, at - Date.now());
+
+/** An activity's typed refusal (no final file, editor not available, …) becomes the update's refusal. */
 export function asRefusal(error: unknown): never {
   let cause: unknown = error;
   while (cause && !(cause instanceof ApplicationFailure) && cause instanceof Error) cause = cause.cause;
-  if (cause instanceof ApplicationFailure && (cause.type === NO_FINAL_FILE || cause.type === EDITOR_NOT_AVAILABLE)) {
+  if (cause instanceof ApplicationFailure && cause.type && REFUSING_FAILURES.includes(cause.type)) {
     throw ApplicationFailure.create({ type: ACTION_REFUSED, message: cause.message, nonRetryable: true });
   }
   throw error;
@@ -60,6 +78,8 @@ export class ProjectSteps {
   private busy = false;
   /** E-mails go out after the update has answered; the workflow ends only once they are sent. */
   private emailsInFlight = 0;
+  /** The client question's reminders wait beside the phases; the workflow ends only once they are done. */
+  private remindersRunning = 0;
 
   constructor(
     readonly projectId: string,
@@ -69,7 +89,7 @@ export class ProjectSteps {
 
   /** Nothing is running: no lock held, no e-mail being sent. */
   get idle(): boolean {
-    return this.emailsInFlight === 0 && !this.busy;
+    return this.emailsInFlight === 0 && this.remindersRunning === 0 && !this.busy;
   }
 
   /** Search attributes admins filter on (status, client e-mail, editor, video type). */
@@ -108,8 +128,8 @@ export class ProjectSteps {
   async transition(
     to: ProjectStatus,
     details: Omit<RecordTransitionInput, 'key' | 'projectId' | 'from' | 'to'>,
-  ): Promise<void> {
-    await activities.recordTransition({
+  ): Promise<{ approvedVersion?: number | null }> {
+    const result = await activities.recordTransition({
       key: uuid4(),
       projectId: this.projectId,
       from: this.state.status,
@@ -118,6 +138,7 @@ export class ProjectSteps {
     });
     this.state.status = to;
     this.publish();
+    return result;
   }
 
   applyAssignment(result: Extract<AssignEditorResult, { assigned: true }>): void {
@@ -129,9 +150,24 @@ export class ProjectSteps {
   }
 
   /** Throws the update's typed refusal when `actor` may not run `action` now. */
-  refuseIfNeeded(action: ProjectAction | 'assignEditor', actor: ProjectActor, feedback?: string): void {
-    const refusal = refusalOf(action, actor, this.state, feedback);
+  refuseIfNeeded(
+    action: ProjectAction | ReviewAction | 'assignEditor',
+    actor: ProjectActor,
+    input: RefusalInput,
+  ): void {
+    const refusal = refusalOf(action, actor, this.state, input);
     if (refusal) throw ApplicationFailure.create({ type: refusal.type, message: refusal.message, nonRetryable: true });
+  }
+
+  private refuseOutsideWindow(): void {
+    const { revisionWindowEndsAt } = this.state;
+    if (revisionWindowEndsAt !== null && Date.now() >= revisionWindowEndsAt) {
+      throw ApplicationFailure.create({
+        type: ACTION_REFUSED,
+        message: PROJECT_ACTION_MESSAGES.revisionWindowClosed,
+        nonRetryable: true,
+      });
+    }
   }
 
   // ——— Update bodies (run under the lock, after `refuseIfNeeded`) ———
@@ -158,6 +194,7 @@ export class ProjectSteps {
       actorName: actorName(actor),
       comment: first ? PROJECT_TIMELINE.delivered : PROJECT_TIMELINE.revisionDelivered(state.revisionCount),
       requireFinalFile: first,
+      ...(first ? {} : { requireNewVersion: true }),
       releaseEditorSlot: first,
       countCompletion: first,
       set: { completedAt: now, actualDeliveryDate: now, revisionWindowEndsAt: endsAt },
@@ -175,28 +212,148 @@ export class ProjectSteps {
     this.email(first ? 'project_completed' : 'revision_completed', 'client', { revisionWindowEndsAt: endsAt });
   }
 
-  async requestRevision(actor: ProjectActor, feedback: string | undefined): Promise<void> {
+  /**
+   * A revision round: the version's open comments (however many) go to the editor as one revision,
+   * counted once against the quota. The first workflows' requests carried feedback only.
+   */
+  async requestRevision(actor: ProjectActor, feedback: string | undefined, versionNumber?: number): Promise<void> {
     const { state } = this;
-    if (state.revisionWindowEndsAt !== null && Date.now() >= state.revisionWindowEndsAt) {
-      throw ApplicationFailure.create({
-        type: ACTION_REFUSED,
-        message: PROJECT_ACTION_MESSAGES.revisionWindowClosed,
-        nonRetryable: true,
-      });
-    }
+    this.refuseOutsideWindow();
     const text = (feedback ?? '').trim();
     const number = state.revisionCount + 1;
+    const round = versionNumber !== undefined;
     await this.transition('revision_requested', {
       actorId: actor.id,
       actorName: actorName(actor),
       comment: PROJECT_TIMELINE.revisionRequested(number),
       incrementRevisionCount: true,
-      revision: { create: { feedback: text, requestedBy: actor.id } },
-      notifications: [{ to: 'editor', ...PROJECT_NOTICES.revisionRequested(text) }],
+      revision: { create: { feedback: text, requestedBy: actor.id, ...(round ? { versionNumber } : {}) } },
+      notifications: [
+        {
+          to: 'editor',
+          ...(round ? PROJECT_NOTICES.revisionRound(versionNumber, text) : PROJECT_NOTICES.revisionRequested(text)),
+        },
+      ],
     });
     state.revisionCount = number;
     state.revisionStarted = false;
-    this.email('revision_requested', 'editor', { feedback: text });
+    this.email('revision_requested', 'editor', {
+      feedback: round ? PROJECT_NOTICES.revisionRound(versionNumber, text).message : text,
+      ...(round ? { versionNumber } : {}),
+    });
+  }
+
+  /** The client approves a delivered version: originals unlocked, the revision window closed now. */
+  async approve(actor: ProjectActor, versionNumber: number): Promise<void> {
+    const { state } = this;
+    this.refuseOutsideWindow();
+    const now = Date.now();
+    await this.transition('completed', {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.approved(versionNumber),
+      approveVersion: { number: versionNumber, by: actor.id },
+      set: { revisionWindowEndsAt: now },
+      notifications: [
+        { to: 'editor', ...PROJECT_NOTICES.versionApproved(versionNumber) },
+        { to: 'admins', ...PROJECT_NOTICES.versionApproved(versionNumber) },
+      ],
+    });
+    state.approvedVersion = versionNumber;
+    state.revisionWindowEndsAt = now;
+    state.closed = true;
+    this.email('version_approved', 'editor', { versionNumber });
+    this.email('version_approved', 'admins', { versionNumber });
+  }
+
+  /** The window elapsed without approval: the newest version is approved (closing step). */
+  async closeWindow(approveLatest: boolean): Promise<void> {
+    const { state } = this;
+    const result = await this.transition('completed', {
+      comment: PROJECT_TIMELINE.closed,
+      notifications: [
+        { to: 'client', ...PROJECT_NOTICES.closed },
+        ...(approveLatest ? [{ to: 'editor' as const, ...PROJECT_NOTICES.versionApprovedAutomatically }] : []),
+      ],
+      ...(approveLatest ? { approveVersion: 'latest' as const } : {}),
+    });
+    state.closed = true;
+    if (approveLatest && typeof result.approvedVersion === 'number') {
+      state.approvedVersion = result.approvedVersion;
+      this.email('version_approved_automatically', 'editor', { versionNumber: result.approvedVersion });
+    }
+  }
+
+  /**
+   * 'En attente du client': the editor's question pauses the delivery deadline (the workflow's
+   * deadline timers wait) until the client answers; the client is reminded at 24 h and 72 h.
+   */
+  async askClient(actor: ProjectActor, question: string): Promise<void> {
+    const { state } = this;
+    const id = uuid4();
+    const askedAt = Date.now();
+    const text = question.trim();
+    await this.transition(state.status, {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.questionAsked(text),
+      question: { ask: { id, question: text, askedAt } },
+      notifications: [{ to: 'client', ...PROJECT_NOTICES.clientQuestion(text) }],
+    });
+    state.question = { id, question: text, askedAt };
+    this.email('client_question', 'client', { question: text });
+    this.remindClient(id, askedAt, text);
+  }
+
+  /**
+   * The client's answer: the deadline resumes. Before the first delivery, the planned delivery
+   * date moves by exactly the paused time.
+   */
+  async answerClient(actor: ProjectActor, answer: string): Promise<void> {
+    const { state } = this;
+    const question = state.question!;
+    const answeredAt = Date.now();
+    const pausedMs = answeredAt - question.askedAt;
+    const shift = state.deliveredAt === null && state.deliveryDate !== null ? pausedMs : 0;
+    const deliveryDate = state.deliveryDate !== null ? state.deliveryDate + shift : null;
+    const text = answer.trim();
+    await this.transition(state.status, {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.questionAnswered(shift),
+      question: { answer: { id: question.id, answer: text, answeredAt, pausedMs } },
+      ...(shift > 0 ? { set: { deliveryDate } } : {}),
+      notifications: [{ to: 'editor', ...PROJECT_NOTICES.clientAnswered(text) }],
+    });
+    state.question = null;
+    state.pausedMs += shift;
+    state.deliveryDate = deliveryDate;
+    this.email('client_answered', 'editor', {
+      answer: text,
+      ...(shift > 0 && deliveryDate !== null ? { deliveryDate } : {}),
+    });
+  }
+
+  /** Reminds the client of an unanswered question at each of `CLIENT_QUESTION_REMINDERS` after it was asked. */
+  private remindClient(questionId: string, askedAt: number, question: string): void {
+    const { state } = this;
+    const settled = () => state.question?.id !== questionId || state.status === 'cancelled';
+    this.remindersRunning += 1;
+    void (async () => {
+      for (const after of CLIENT_QUESTION_REMINDERS) {
+        if (await condition(settled, until(askedAt + durationMs(after)))) return;
+        await activities.notify({
+          key: uuid4(),
+          projectId: this.projectId,
+          notifications: [{ to: 'client', ...PROJECT_NOTICES.clientQuestionReminder(question) }],
+        });
+        this.email('client_question_reminder', 'client', { question });
+      }
+    })()
+      .catch((error: unknown) => log.warn('client question reminder failed', { questionId, error: String(error) }))
+      .finally(() => {
+        this.remindersRunning -= 1;
+      });
   }
 
   async startRevision(actor: ProjectActor): Promise<void> {

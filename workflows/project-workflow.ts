@@ -1,7 +1,11 @@
 import type { UpdateDefinition } from '@temporalio/common';
-import { allHandlersFinished, condition, setHandler, sleep, uuid4 } from '@temporalio/workflow';
+import { allHandlersFinished, condition, patched, setHandler, sleep, uuid4 } from '@temporalio/workflow';
 import type { ProjectAction } from '../domain/project-lifecycle';
+import type { ReviewAction } from '../domain/review';
 import {
+  answerClientUpdate,
+  approveUpdate,
+  askClientUpdate,
   ASSIGNMENT_RETRY,
   assignEditorUpdate,
   cancelUpdate,
@@ -17,6 +21,9 @@ import {
   RETENTION_NOTICE_LEAD,
   startRevisionUpdate,
   startUpdate,
+  type AnswerClientInput,
+  type ApproveVersionInput,
+  type AskClientInput,
   type AssignEditorInput,
   type CancelProjectInput,
   type ProjectActionInput,
@@ -24,9 +31,16 @@ import {
   type ProjectActor,
   type ProjectWorkflowInput,
   type ProjectWorkflowState,
+  type RefusalInput,
 } from './contracts/project';
 import { durationMs } from './duration';
-import { activities, asRefusal, ProjectSteps } from './project-steps';
+import { activities, asRefusal, ProjectSteps, until } from './project-steps';
+
+/**
+ * Patch: the closing step (the revision window elapsed) approves the newest version, tells the
+ * editor and e-mails them. Histories recorded before it replay the closing without the e-mail.
+ */
+export const AUTO_APPROVAL_PATCH = 'review-auto-approval';
 
 /**
  * Owns one paid project (`project-<projectId>`) from `brief_received` to the deletion of its files
@@ -53,6 +67,10 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
       revisionWindowEndsAt: null,
       closed: false,
       filesDeleted: false,
+      deliveryDate: snapshot.deliveryDate,
+      approvedVersion: snapshot.approvedVersion ?? null,
+      question: null,
+      pausedMs: 0,
     },
     input.searchAttributes !== false,
   );
@@ -62,8 +80,8 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
 
   // ——— Updates: validated before anything changes, checked again under the lock ———
 
-  function onAction<I extends { actor: ProjectActor; feedback?: string }>(
-    action: ProjectAction | 'assignEditor',
+  function onAction<I extends { actor: ProjectActor } & RefusalInput>(
+    action: ProjectAction | ReviewAction | 'assignEditor',
     definition: UpdateDefinition<ProjectActionResult, [I]>,
     run: (input: I) => Promise<void>,
   ) {
@@ -71,18 +89,18 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
       definition,
       (update: I) =>
         steps.exclusive(async () => {
-          steps.refuseIfNeeded(action, update.actor, update.feedback);
+          steps.refuseIfNeeded(action, update.actor, update);
           await run(update).catch(asRefusal);
           return { status: state.status, revisionCount: state.revisionCount };
         }),
-      { validator: (update: I) => steps.refuseIfNeeded(action, update.actor, update.feedback) },
+      { validator: (update: I) => steps.refuseIfNeeded(action, update.actor, update) },
     );
   }
 
   onAction<ProjectActionInput>('start', startUpdate, ({ actor }) => steps.start(actor));
   onAction<ProjectActionInput>('complete', completeUpdate, ({ actor }) => steps.deliver('in_progress', actor));
-  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, ({ actor, feedback }) =>
-    steps.requestRevision(actor, feedback),
+  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, ({ actor, feedback, versionNumber }) =>
+    steps.requestRevision(actor, feedback, versionNumber),
   );
   onAction<ProjectActionInput>('startRevision', startRevisionUpdate, ({ actor }) => steps.startRevision(actor));
   onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, ({ actor }) =>
@@ -91,6 +109,13 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   onAction<CancelProjectInput>('cancel', cancelUpdate, ({ actor, reason }) => steps.cancel(actor, reason));
   onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, ({ actor, editorId }) =>
     steps.assignEditor(actor, editorId),
+  );
+  onAction<ApproveVersionInput>('approve', approveUpdate, ({ actor, versionNumber }) =>
+    steps.approve(actor, versionNumber),
+  );
+  onAction<AskClientInput>('askClient', askClientUpdate, ({ actor, question }) => steps.askClient(actor, question));
+  onAction<AnswerClientInput>('answerClient', answerClientUpdate, ({ actor, answer }) =>
+    steps.answerClient(actor, answer),
   );
 
   // ——— 1. Brief received ———
@@ -135,43 +160,59 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   }
 
   // ——— 3. Editing, with the deadline: reminder to the editor, escalation to admins ———
+  // The deadline counts only unpaused time: while a question waits for the client the timers are
+  // dropped, and they start again from the planned delivery date the answer moved.
   const working = () => state.status === 'assigned' || state.status === 'in_progress';
-  const until = (at: number) => Math.max(1, at - Date.now());
-  if (working() && snapshot.deliveryDate !== null) {
-    const deadline = snapshot.deliveryDate;
-    if (!(await condition(() => !working(), until(deadline - durationMs(DEADLINE_REMINDER_LEAD))))) {
-      await activities.notify({
-        key: uuid4(),
-        projectId,
-        notifications: [{ to: 'editor', ...PROJECT_NOTICES.deadlineReminder }],
-      });
-      steps.email('deadline_reminder', 'editor');
-    }
-    if (working() && !(await condition(() => !working(), until(deadline)))) {
-      await activities.notify({
-        key: uuid4(),
-        projectId,
-        notifications: [{ to: 'admins', ...PROJECT_NOTICES.deadlineOverdue }],
-      });
-      steps.email('deadline_overdue', 'admins');
+  const paused = () => state.question !== null;
+  if (working() && state.deliveryDate !== null) {
+    let reminded = false;
+    let escalated = false;
+    while (working() && !escalated) {
+      if (paused()) {
+        await condition(() => !working() || !paused());
+        continue;
+      }
+      const deadline = state.deliveryDate!;
+      const interrupted = () => !working() || paused() || state.deliveryDate !== deadline;
+      if (!reminded) {
+        if (!(await condition(interrupted, until(deadline - durationMs(DEADLINE_REMINDER_LEAD))))) {
+          reminded = true;
+          await activities.notify({
+            key: uuid4(),
+            projectId,
+            notifications: [{ to: 'editor', ...PROJECT_NOTICES.deadlineReminder }],
+          });
+          steps.email('deadline_reminder', 'editor');
+        }
+        continue;
+      }
+      if (!(await condition(interrupted, until(deadline)))) {
+        escalated = true;
+        await activities.notify({
+          key: uuid4(),
+          projectId,
+          notifications: [{ to: 'admins', ...PROJECT_NOTICES.deadlineOverdue }],
+        });
+        steps.email('deadline_overdue', 'admins');
+      }
     }
   }
   await condition(() => !working());
 
-  // ——— 4. Delivered: revision window, revisions, then closing ———
+  // ——— 4. Delivered: revision window, revisions, then closing (or the client's approval) ———
   while (state.status === 'completed' && !state.closed) {
-    const moved = await condition(() => state.status !== 'completed', until(state.revisionWindowEndsAt ?? Date.now()));
+    const moved = await condition(
+      () => state.status !== 'completed' || state.closed,
+      until(state.revisionWindowEndsAt ?? Date.now()),
+    );
     if (moved) {
       await condition(() => state.status !== 'revision_requested');
       continue;
     }
     await steps.exclusive(async () => {
-      if (state.status !== 'completed') return;
-      await steps.transition('completed', {
-        comment: PROJECT_TIMELINE.closed,
-        notifications: [{ to: 'client', ...PROJECT_NOTICES.closed }],
-      });
-      state.closed = true;
+      if (state.status !== 'completed' || state.closed) return;
+      // Without the client's approval, the window elapsing approves the newest version.
+      await steps.closeWindow(patched(AUTO_APPROVAL_PATCH));
     });
   }
 

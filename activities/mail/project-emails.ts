@@ -137,6 +137,57 @@ function copyOf(
         button: 'Voir mon projet',
         preview: 'Votre projet a été annulé.',
       };
+    case 'version_approved':
+      return {
+        subject: `Version approuvée : ${t}`,
+        title: `Le client a approuvé la v${data.versionNumber ?? ''}`,
+        lines: [
+          `Le client du projet ${t} a approuvé la version v${data.versionNumber ?? ''}.`,
+          'La période de révision est close ; les fichiers originaux sont désormais téléchargeables par le client.',
+        ],
+        button: 'Voir le projet',
+        preview: 'Une version est approuvée.',
+      };
+    case 'version_approved_automatically':
+      return {
+        subject: `Période de révision terminée : ${t}`,
+        title: 'La dernière version est approuvée',
+        lines: [
+          `La période de révision du projet ${t} est terminée sans nouvelle demande du client.`,
+          `La version v${data.versionNumber ?? ''} est approuvée ; ses fichiers originaux sont ouverts au client.`,
+        ],
+        button: 'Voir le projet',
+        preview: 'La dernière version est approuvée.',
+      };
+    case 'client_question':
+    case 'client_question_reminder': {
+      const reminder = template === 'client_question_reminder';
+      return {
+        subject: reminder ? `Rappel : votre monteur attend votre réponse (${t})` : `Une question sur votre projet ${t}`,
+        title: reminder ? 'Votre monteur attend toujours votre réponse' : 'Votre monteur a une question',
+        lines: [
+          `${project.editorName ?? 'Votre monteur'} a besoin de votre réponse pour avancer sur le projet ${t} :`,
+          `« ${data.question ?? ''} »`,
+          'Le délai de livraison est suspendu jusqu’à votre réponse : la date prévue sera décalée d’autant.',
+        ],
+        button: 'Répondre',
+        preview: reminder ? 'Votre réponse est attendue.' : 'Votre monteur vous pose une question.',
+      };
+    }
+    case 'client_answered':
+      return {
+        subject: `Le client a répondu : ${t}`,
+        title: 'Le client a répondu à votre question',
+        lines: [
+          `Réponse du client du projet ${t} :`,
+          `« ${data.answer ?? ''} »`,
+          data.deliveryDate
+            ? `Le délai reprend ; la livraison est désormais prévue le ${frenchDay(data.deliveryDate)}.`
+            : 'Le délai reprend.',
+        ],
+        button: 'Ouvrir le projet',
+        preview: 'Le client a répondu.',
+      };
     case 'retention_notice':
       return {
         subject: `Vos fichiers seront supprimés dans 30 jours : ${t}`,

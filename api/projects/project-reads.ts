@@ -27,8 +27,10 @@ import {
   ProjectRevision,
   StatusHistory,
 } from '../../db/entities';
+import { availableReviewActions } from '../../domain/review';
 import { HttpError } from '../lib/http-error';
 import type { AuthUser, ProjectParties } from '../middleware/auth';
+import { approvedVersionNumber, readOpenQuestion } from '../review/version-reads';
 
 /**
  * Read side of the project area: loads projects and what hangs off them (chat, files, revisions,
@@ -91,7 +93,17 @@ export async function toDetail(em: EntityManager, user: AuthUser, project: Proje
   const parties = partiesOf(user, project);
   const editor = project.editor && wrap(project.editor).isInitialized() ? project.editor : null;
   const brief = wrap(project.brief).isInitialized() ? project.brief : null;
-  const finalFileCount = await em.count(ProjectFile, { project: project.id, fileType: 'final' });
+  const [finalFileCount, approved, clientQuestion] = await Promise.all([
+    em.count(ProjectFile, { project: project.id, fileType: 'final' }),
+    approvedVersionNumber(em, project.id),
+    readOpenQuestion(em, project.id),
+  ]);
+  const review = {
+    status: project.status,
+    approvedVersionNumber: approved,
+    clientQuestion,
+    revisionWindowEndsAt: project.revisionWindowEndsAt,
+  };
   return {
     ...toSummary(project),
     description: project.description ?? null,
@@ -113,6 +125,9 @@ export async function toDetail(em: EntityManager, user: AuthUser, project: Proje
     actions: availableActions(parties, project),
     uploads: PROJECT_FILE_TYPES.filter((fileType) => projectUploadRefusal(fileType, parties, project.status) === null),
     finalFileCount,
+    reviewActions: availableReviewActions(parties, review),
+    approvedVersionNumber: approved,
+    clientQuestion,
   };
 }
 
@@ -232,11 +247,15 @@ export async function readTimeline(em: EntityManager, projectId: string): Promis
   }));
 }
 
-/** The project's files, newest first (000 §7), each with a download link `signDownload` makes. */
+/**
+ * The project's files, newest first (000 §7), each with a download link `signDownload` makes, or
+ * none where `mayDownload` refuses (the client's final files before an approval).
+ */
 export async function readProjectFiles(
   em: EntityManager,
   projectId: string,
   signDownload: (file: ProjectFile) => Promise<string>,
+  mayDownload: (file: ProjectFile) => boolean = () => true,
 ): Promise<ProjectFileView[]> {
   const rows = await em.find(ProjectFile, { project: projectIdOf(projectId) }, { orderBy: { createdAt: 'desc' } });
   return Promise.all(
@@ -248,7 +267,7 @@ export async function readProjectFiles(
       fileSize: row.fileSize,
       uploadedBy: row.uploadedBy,
       createdAt: row.createdAt.toISOString(),
-      downloadUrl: await signDownload(row),
+      downloadUrl: mayDownload(row) ? await signDownload(row) : null,
     })),
   );
 }

@@ -7,20 +7,32 @@ import { z } from 'zod';
 import { PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import {
+  ApprovalInputSchema,
+  ClientAnswerInputSchema,
+  ClientQuestionInputSchema,
+  REVIEW_ACTIONS,
+  RevisionRoundInputSchema,
+  type ReviewAction,
+} from '../../domain/review';
+import {
   ACTION_FORBIDDEN,
   ACTION_INVALID,
   ACTION_REFUSED,
+  answerClientUpdate,
+  approveUpdate,
+  askClientUpdate,
   assignEditorUpdate,
   cancelUpdate,
-  PROJECT_ACTION_MESSAGES,
   PROJECT_ACTION_UPDATES,
   projectWorkflowId,
+  requestRevisionUpdate,
   type ProjectActor,
 } from '../../workflows/contracts/project';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, requireRole, type AuthUser } from '../middleware/auth';
 import { loadProject, loadProjectParties, projectIdOf, toDetail } from '../projects/project-reads';
+import { loadVersion } from '../review/version-reads';
 
 export interface ProjectActionRouteDeps {
   em: () => EntityManager;
@@ -30,7 +42,6 @@ export interface ProjectActionRouteDeps {
 /** Shown when the workflow is closed (project closed and its files deleted) or answers nothing usable. */
 const CLOSED_MESSAGE = 'Action impossible : ce projet est clos.';
 
-const FeedbackSchema = z.object({ feedback: z.string().max(5000).optional() }).passthrough();
 const AssignSchema = z.object({ editorId: z.string().trim().min(1, 'Choisissez un monteur.') });
 const CancelSchema = z.object({ reason: z.string().trim().max(1000).optional() });
 
@@ -95,20 +106,43 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
   const router = new Router();
   const guard = requireProjectAccess((projectId) => loadProjectParties(deps.em(), projectId));
 
+  /**
+   * The lifecycle's actions (`PROJECT_ACTIONS`) and the review's (`REVIEW_ACTIONS`). Bodies:
+   * requestRevision `RevisionRoundInputSchema` (the version whose open comments make the round),
+   * approve `ApprovalInputSchema`, askClient `ClientQuestionInputSchema`, answerClient
+   * `ClientAnswerInputSchema`; the others none. A version that does not exist → 404.
+   */
   router.post('/api/projects/:projectId/actions/:action', requireAuth, guard, async (ctx) => {
     const projectId = projectIdOf(ctx.params.projectId);
     const action = ctx.params.action;
-    if (!Object.hasOwn(PROJECT_ACTIONS, action)) throw new HttpError(404, 'Action inconnue');
-    const { feedback } = parseInput(FeedbackSchema, ctx.request.body ?? {});
-    if (action === 'requestRevision' && !feedback?.trim())
-      throw new HttpError(400, PROJECT_ACTION_MESSAGES.feedbackEmpty);
+    if (!Object.hasOwn(PROJECT_ACTIONS, action) && !Object.hasOwn(REVIEW_ACTIONS, action))
+      throw new HttpError(404, 'Action inconnue');
     const actor = actorOf(currentUser(ctx));
-    const update = PROJECT_ACTION_UPDATES[action as ProjectAction];
-    await runUpdate(deps, projectId, (handle) =>
-      update === cancelUpdate
-        ? handle.executeUpdate(cancelUpdate, { args: [{ actor }] })
-        : handle.executeUpdate(update, { args: [{ actor, feedback }] }),
-    );
+    const body: unknown = ctx.request.body ?? {};
+    const name = action as ProjectAction | ReviewAction;
+    let run: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<unknown>;
+    if (name === 'requestRevision') {
+      const { versionNumber, feedback } = parseInput(RevisionRoundInputSchema, body);
+      await loadVersion(deps.em(), projectId, versionNumber);
+      run = (handle) => handle.executeUpdate(requestRevisionUpdate, { args: [{ actor, versionNumber, feedback }] });
+    } else if (name === 'approve') {
+      const { versionNumber } = parseInput(ApprovalInputSchema, body);
+      await loadVersion(deps.em(), projectId, versionNumber);
+      run = (handle) => handle.executeUpdate(approveUpdate, { args: [{ actor, versionNumber }] });
+    } else if (name === 'askClient') {
+      const { question } = parseInput(ClientQuestionInputSchema, body);
+      run = (handle) => handle.executeUpdate(askClientUpdate, { args: [{ actor, question }] });
+    } else if (name === 'answerClient') {
+      const { answer } = parseInput(ClientAnswerInputSchema, body);
+      run = (handle) => handle.executeUpdate(answerClientUpdate, { args: [{ actor, answer }] });
+    } else {
+      const update = PROJECT_ACTION_UPDATES[name];
+      run = (handle) =>
+        update === cancelUpdate
+          ? handle.executeUpdate(cancelUpdate, { args: [{ actor }] })
+          : handle.executeUpdate(update, { args: [{ actor }] });
+    }
+    await runUpdate(deps, projectId, run);
     await answerWithProject(ctx, deps, projectId);
   });
 

@@ -9,6 +9,7 @@ import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireProjectAccess } from '../middleware/auth';
 import { loadProject, loadProjectParties, partiesOf, readProjectFiles } from '../projects/project-reads';
+import { approvedVersionNumber, originalsOpenTo } from '../review/version-reads';
 import type { UploadService } from '../uploads/upload-service';
 
 export interface ProjectFileRouteDeps {
@@ -33,7 +34,17 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
   const router = new Router({ prefix: '/api/projects/:projectId' });
   const guard = requireProjectAccess((projectId) => loadProjectParties(deps.em(), projectId));
 
+  /**
+   * The list with download links: the client's view of the final files has none until a version
+   * is approved (the review studio shows the client watermarked previews until then).
+   */
   router.get('/files', guard, async (ctx) => {
+    const em = deps.em();
+    const project = await loadProject(em, ctx.params.projectId);
+    const finalsOpen = originalsOpenTo(
+      partiesOf(currentUser(ctx), project),
+      await approvedVersionNumber(em, project.id),
+    );
     const signDownload = (file: ProjectFile) =>
       getSignedUrl(
         deps.publicS3,
@@ -44,13 +55,15 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
         }),
         { expiresIn: DOWNLOAD_URL_EXPIRY_SECONDS },
       );
-    ctx.body = { files: await readProjectFiles(deps.em(), ctx.params.projectId, signDownload) };
+    ctx.body = {
+      files: await readProjectFiles(em, project.id, signDownload, (file) => file.fileType !== 'final' || finalsOpen),
+    };
   });
 
   /** Opens an upload session for `fileType`: sources by the client, the final video by the editor while editing. */
   router.post('/upload-sessions', guard, async (ctx) => {
     const user = currentUser(ctx);
-    const { fileType } = parseInput(ProjectUploadSessionSchema, ctx.request.body ?? {});
+    const { fileType, note } = parseInput(ProjectUploadSessionSchema, ctx.request.body ?? {});
     const project = await loadProject(deps.em(), ctx.params.projectId);
     const refusal = projectUploadRefusal(fileType, partiesOf(user, project), project.status);
     if (refusal) throw new HttpError(403, refusal);
@@ -59,6 +72,7 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
       { userId: user.id },
       fileType === 'final' ? 'project_final' : 'project_source',
       project.id,
+      fileType === 'final' ? note : undefined,
     );
   });
 

@@ -40,8 +40,8 @@ import {
   rushAnalysisWorkflowId,
   type RushAnalysisInput,
 } from '../../workflows/contracts/rush-analysis';
-import { projectEvent } from '../../domain/events';
-import { ProjectFile, UploadedFile, UploadSession } from '../../db/entities';
+import { projectEvent, type OutboxEntry } from '../../domain/events';
+import { Project, ProjectFile, ProjectVersion, UploadedFile, UploadSession } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
 import { BUCKETS } from '../../db/storage';
@@ -55,6 +55,8 @@ export interface UploadServiceDeps {
   /** Public endpoint: only for URLs handed to browsers, so their signature names the host they reach. */
   publicS3: S3Client;
   temporal: () => Promise<Client>;
+  /** Starts the preview workflow of a version once its row is committed (api/review/preview-runs.ts). */
+  startPreview?: (versionId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -172,7 +174,12 @@ export function createUploadService(deps: UploadServiceDeps) {
      * A new session. Project areas need `projectId` and a signed-in caller: the project routes
      * check who may upload what before calling this.
      */
-    async createSession(caller: Caller, area: UploadArea, projectId?: string): Promise<UploadSessionCreated> {
+    async createSession(
+      caller: Caller,
+      area: UploadArea,
+      projectId?: string,
+      note?: string,
+    ): Promise<UploadSessionCreated> {
       const em = deps.em();
       const forProject = area === 'project_source' || area === 'project_final';
       if (forProject !== Boolean(projectId) || (forProject && !caller.userId)) {
@@ -186,6 +193,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         userId: caller.userId,
         area,
         project: projectId ?? null,
+        note: area === 'project_final' ? (note ?? null) : null,
       });
       await em.flush();
       return { sessionId: session.id, secret };
@@ -318,48 +326,80 @@ export function createUploadService(deps: UploadServiceDeps) {
         );
         sniffed = sniffMediaKind(await start.Body!.transformToByteArray());
       }
-      let projectFile: ProjectFile | undefined;
-      if (contentMatchesKind(sniffed, file.kind)) {
-        file.status = 'completed';
-        // A project's file joins the project's list in the same transaction as the status change.
-        if (session.project) {
-          projectFile = em.create(ProjectFile, {
-            project: session.project,
-            filename: file.name,
-            fileType: session.area === 'project_final' ? 'final' : 'source',
-            storageBucket: file.bucket,
-            storageKey: file.storageKey,
-            mimeType: file.mimeType || null,
-            fileSize: file.size,
-            uploadedBy: caller.userId ?? session.userId ?? '',
-            durationSeconds: null,
-          });
-        }
-      } else {
+      const matches = contentMatchesKind(sniffed, file.kind);
+      if (!matches) {
         file.status = 'rejected';
         file.error = UPLOAD_MESSAGES.unsupportedType;
         await deps.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
       }
       file.completedAt = new Date(now());
-      // The file's new status, its project row and the live event commit together.
+      // The file's new status, its project row, the version of a final file and the live events
+      // commit together.
+      let version: ProjectVersion | undefined;
       await em.begin();
       try {
-        await appendEvents(em, () =>
-          projectFile
-            ? [
+        // The events are described after the flush, once the new rows have their ids.
+        const events: (() => OutboxEntry)[] = [];
+        if (matches) {
+          file.status = 'completed';
+          if (session.project) {
+            const final = session.area === 'project_final';
+            const projectFile = em.create(ProjectFile, {
+              project: session.project,
+              filename: file.name,
+              fileType: final ? 'final' : 'source',
+              storageBucket: file.bucket,
+              storageKey: file.storageKey,
+              mimeType: file.mimeType || null,
+              fileSize: file.size,
+              uploadedBy: caller.userId ?? session.userId ?? '',
+              durationSeconds: null,
+            });
+            const projectId = session.project.id;
+            events.push(() =>
+              projectEvent({ type: 'project.file', projectId, fileId: projectFile.id, fileType: projectFile.fileType }),
+            );
+            if (final) {
+              // Each final file is the next version (v1, v2, …): numbered under the project's lock.
+              await em.findOne(Project, { id: session.project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+              const last = await em.findOne(
+                ProjectVersion,
+                { project: session.project.id },
+                { orderBy: { number: 'desc' }, fields: ['number'] },
+              );
+              version = em.create(ProjectVersion, {
+                project: session.project,
+                number: (last?.number ?? 0) + 1,
+                projectFile,
+                note: session.note ?? null,
+                filename: file.name,
+                uploadedBy: projectFile.uploadedBy,
+              });
+              const created = version;
+              events.push(() =>
                 projectEvent({
-                  type: 'project.file',
-                  projectId: projectFile.project.id,
-                  fileId: projectFile.id,
-                  fileType: projectFile.fileType,
+                  type: 'project.version',
+                  projectId,
+                  versionNumber: created.number,
+                  previewStatus: 'processing',
+                  progress: 0,
                 }),
-              ]
-            : [],
-        );
+              );
+            }
+          }
+        }
+        await appendEvents(em, () => events.map((event) => event()));
         await em.commit();
       } catch (error) {
         await em.rollback();
         throw error;
+      }
+      // The preview's workflow (probe, carried comments, watermarked preview). Should this fail,
+      // the version stays 'processing' without a run and the editor's retry starts it.
+      if (version && deps.startPreview) {
+        await deps.startPreview(version.id).catch((error: unknown) => {
+          console.error(`[uploads] preview of version ${version!.id} not started:`, error);
+        });
       }
       return view(file);
     },

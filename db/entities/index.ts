@@ -1,6 +1,7 @@
 import { AccessRevocation } from './access-revocation';
 import { Brief } from './brief';
 import { CheckoutSession } from './checkout-session';
+import { ClientQuestion } from './client-question';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
 import { Notification } from './notification';
@@ -10,27 +11,32 @@ import { Project } from './project';
 import { ProjectFile } from './project-file';
 import { ProjectMessage } from './project-message';
 import { ProjectRevision } from './project-revision';
+import { ProjectVersion } from './project-version';
 import { SentEmail } from './sent-email';
 import { Setting } from './setting';
 import { StatusHistory } from './status-history';
 import { UploadSession } from './upload-session';
 import { UploadedFile } from './uploaded-file';
+import { VersionComment } from './version-comment';
 
 export {
   AccessRevocation,
   Brief,
   CheckoutSession,
+  ClientQuestion,
   EditorProfile,
   Notification,
   Project,
   ProjectFile,
   ProjectMessage,
   ProjectRevision,
+  ProjectVersion,
   SentEmail,
   Setting,
   StatusHistory,
   UploadSession,
   UploadedFile,
+  VersionComment,
 };
 export type { BriefAnalysis, BriefUploadedFile } from './brief';
 /** Every entity, for the ORM configuration (no file discovery at run time). */
@@ -52,4 +58,7 @@ export const ALL_ENTITIES = [
   CheckoutSession,
   OutboxEvent,
   AccessRevocation,
+  ProjectVersion,
+  VersionComment,
+  ClientQuestion,
 ];

@@ -16,6 +16,8 @@ export const ProjectRevision = defineEntity({
     /** Keycloak user id of the client who asked. */
     requestedBy: userId(),
     feedback: p.text(),
+    /** The version whose open comments make this revision round (null for the rounds of feedback only). */
+    versionNumber: p.integer().nullable(),
     status: p.enum([...REVISION_STATUSES]).default('pending'),
     startedAt: timestamp(),
     completedAt: timestamp(),

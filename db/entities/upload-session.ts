@@ -23,6 +23,8 @@ export const UploadSession = defineEntity({
     /** Column `project_id`: set for the project areas, whose completed files become project files. */
     project: () => p.manyToOne(Project).nullable().deleteRule('cascade'),
     /** The latest duration analysis (001 §3.4). */
+    /** A final session's note: each final file completed in it becomes a version with this note. */
+    note: p.text().nullable(),
     analysis: p.json<RushAnalysisResult>().nullable(),
     analysedAt: timestamp(),
     createdAt: createdAt(),

@@ -16,6 +16,7 @@ import {
 } from '../editor-profile';
 import { EDITOR_PROFILE_STATUSES, PROJECT_FILE_TYPES } from '../enums';
 import { CHAT_MESSAGE_MAX_LENGTH, PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_FETCHED } from '../projects';
+import { VERSION_NOTE_MAX_LENGTH } from '../review';
 
 /** A chat message: non-empty once trimmed (000 §5). */
 export const ProjectMessageInputSchema = z.object({
@@ -49,8 +50,18 @@ export const MyProjectsQuerySchema = z.object({
   as: z.enum(['client', 'editor'], { message: 'Vue inconnue.' }).default('client'),
 });
 
+/**
+ * Opens an upload session on the project page. A final session may carry the editor's note: each
+ * final file completed in it becomes a version (v1, v2, …) with that note.
+ */
 export const ProjectUploadSessionSchema = z.object({
   fileType: z.enum(PROJECT_FILE_TYPES, { message: 'Type de fichier inconnu (source ou final).' }),
+  note: z
+    .string({ message: 'La note doit être un texte.' })
+    .trim()
+    .max(VERSION_NOTE_MAX_LENGTH, 'La note est trop longue (2 000 caractères maximum).')
+    .optional()
+    .transform((note) => (note ? note : undefined)),
 });
 
 const timeOfDay = (label: string) =>

@@ -8,6 +8,8 @@ import { ensureAptPackages, ensureGoTool } from './tools.mjs';
 import { startApi, startMailServer, startMinio, startStripeMock, startTemporal, startWorker } from './services.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+/** A file of Debian's fonts-dejavu-core: the previews' watermark font (activities/version-preview.ts). */
+const PREVIEW_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 /** `npm install` when node_modules is missing or older than package.json. */
 export async function ensureNodeModules() {
@@ -49,8 +51,12 @@ async function ensureFrontendBuilt() {
   log('build', `front end built in ${Math.round((Date.now() - start) / 1000)} s`);
 }
 
-/** Provisions every tool the profile needs that is not configured as an external service. */
-export async function provisionTools({ withBrowser = false, withTestServer = false } = {}) {
+/**
+ * Provisions every tool the profile needs that is not configured as an external service.
+ * `withOtio`: OpenTimelineIO and its FCP7 XML / CMX 3600 adapters (pip, into the tool cache), for the
+ * unit tests that read the marker exports back; `tools.otio` is then their folder (for PYTHONPATH).
+ */
+export async function provisionTools({ withBrowser = false, withTestServer = false, withOtio = false } = {}) {
   const external = externalServices();
   const tools = {};
   const steps = [
@@ -66,7 +72,12 @@ export async function provisionTools({ withBrowser = false, withTestServer = fal
       'system',
       () =>
         ensureAptPackages(
-          [{ pkg: 'ffmpeg', command: 'ffprobe' }, ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : [])],
+          [
+            { pkg: 'ffmpeg', command: 'ffprobe' },
+            // The versions' watermarked previews draw their text with DejaVu (ffmpeg's drawtext).
+            { pkg: 'fonts-dejavu-core', file: PREVIEW_FONT_FILE },
+            ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : []),
+          ],
           'provision',
         ),
     ],
@@ -74,6 +85,7 @@ export async function provisionTools({ withBrowser = false, withTestServer = fal
       'temporalTestServer',
       async () => (await import('./tools.mjs')).ensureTemporalTestServer('provision'),
     ],
+    withOtio && ['otio', async () => (await import('./tools.mjs')).ensurePythonPackages('provision')],
   ].filter(Boolean);
   let index = 0;
   for (const [name, step] of steps) {

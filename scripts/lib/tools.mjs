@@ -64,9 +64,12 @@ export async function ensureGoTool(name, step) {
   return cached;
 }
 
-/** Debian packages (ffmpeg, chromium): installed with apt-get when we are root and they are missing. */
+/**
+ * Debian packages (ffmpeg, chromium, fonts): installed with apt-get when we are root and they are
+ * missing. Each is found by a `command` on PATH or by a `file` it installs (e.g. a font).
+ */
 export async function ensureAptPackages(packages, step) {
-  const missing = packages.filter(({ command }) => !which(command));
+  const missing = packages.filter(({ command, file }) => (command ? !which(command) : !fs.existsSync(file)));
   if (missing.length === 0) return;
   const names = missing.map(({ pkg }) => pkg);
   const isRoot = process.getuid?.() === 0;
@@ -152,4 +155,41 @@ export async function ensureTemporalTestServer(step) {
     fs.writeFileSync(wrapper, script, { mode: 0o755 });
   }
   return wrapper;
+}
+
+/**
+ * OpenTimelineIO and the two adapters the marker-export tests read our files back with (FCP7 XML
+ * for Premiere, CMX 3600 EDL for Resolve), pinned, from PyPI into `<tool cache>/python` with
+ * `pip install --target` (never into the work tree nor the system's site-packages). Skipped when
+ * that folder already holds these versions for this interpreter. Returns the folder, for
+ * `PYTHONPATH`.
+ */
+const OTIO_PACKAGES = ['opentimelineio==0.18.1', 'otio-fcp-adapter==1.0.0', 'otio-cmx3600-adapter==1.0.0'];
+
+export async function ensurePythonPackages(step, packages = OTIO_PACKAGES) {
+  const target = path.join(TOOL_CACHE, 'python');
+  const python = which('python3');
+  if (!python) throw new Error('python3 is needed once to read the marker exports back with OpenTimelineIO.');
+  const { stdout: version = '', status } = spawnSync(python, ['-c', 'import sys; print(sys.version.split()[0])'], {
+    encoding: 'utf8',
+  });
+  if (status !== 0) throw new Error(`${python} does not run.`);
+  const stamp = path.join(target, '.rushflow-complete');
+  const wanted = `${packages.join(' ')}\npython ${version.trim()}\n`;
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return target;
+  const pip = spawnSync(python, ['-m', 'pip', '--version'], { encoding: 'utf8' });
+  if (pip.status !== 0) throw new Error('pip is missing for python3 (install it, e.g. apt-get install python3-pip).');
+  const start = Date.now();
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(LOGS, { recursive: true });
+  const logFile = path.join(LOGS, 'python-otio.log');
+  log(step, `installing ${packages.join(', ')} with pip into ${target} (first time only; log: ${logFile})`);
+  await run(
+    python,
+    ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--target', target, ...packages],
+    { quiet: true, logFile, env: { PIP_NO_WARN_SCRIPT_LOCATION: '1', PIP_ROOT_USER_ACTION: 'ignore' } },
+  );
+  fs.writeFileSync(stamp, wanted);
+  log(step, `OpenTimelineIO ready in ${elapsed(start)}`);
+  return target;
 }

@@ -17,6 +17,7 @@ const APP_TABLES = [
   'access_revocations',
   'briefs',
   'checkout_sessions',
+  'client_questions',
   'editor_applications',
   'editor_profiles',
   'events',
@@ -25,12 +26,14 @@ const APP_TABLES = [
   'project_files',
   'project_messages',
   'project_revisions',
+  'project_versions',
   'projects',
   'sent_emails',
   'settings',
   'status_history',
   'upload_sessions',
   'uploaded_files',
+  'version_comments',
 ];
 
 const EXPECTED_INDEXES = [
@@ -50,6 +53,9 @@ const EXPECTED_INDEXES = [
   'editor_applications_created_at_index',
   'status_history_project_id_created_at_index',
   'events_created_at_index',
+  'project_versions_project_id_number_index',
+  'version_comments_version_id_created_at_index',
+  'client_questions_project_id_asked_at_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;

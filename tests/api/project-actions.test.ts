@@ -4,7 +4,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
-import { EditorProfile, Project, ProjectFile } from '../../db/entities';
+import { EditorProfile, Project, ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
+import { REVIEW_MESSAGES } from '../../domain/review';
 import { initOrm } from '../../db/orm';
 import { connectTemporal } from '../../api/temporal/client';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -140,25 +141,68 @@ test('the editor starts and completes, the client asks a revision; wrong role or
     body: { error: PROJECT_ACTION_MESSAGES.noFinalFile },
   });
 
-  const em = orm.em.fork();
-  em.create(ProjectFile, {
-    project: projectId,
-    filename: 'final.mp4',
-    fileType: 'final',
-    storageBucket: 'video-uploads',
-    storageKey: `${projectId}/final/1-final.mp4`,
-    fileSize: 10,
-    uploadedBy: accounts.editor.id,
-  });
-  await em.flush();
+  // A final upload is a version (the api records it with its file; here both are seeded).
+  const addVersion = async (number: number) => {
+    const em = orm.em.fork();
+    const file = em.create(ProjectFile, {
+      project: projectId,
+      filename: `final-v${number}.mp4`,
+      fileType: 'final',
+      storageBucket: 'video-uploads',
+      storageKey: `${projectId}/final/${number}-final.mp4`,
+      fileSize: 10,
+      uploadedBy: accounts.editor.id,
+    });
+    const version = em.create(ProjectVersion, {
+      project: projectId,
+      number,
+      projectFile: file,
+      filename: file.filename,
+      uploadedBy: accounts.editor.id,
+      frameRateNum: 25,
+      frameRateDen: 1,
+      frameCount: 100,
+      startFrame: 90_000,
+    });
+    await em.flush();
+    return version;
+  };
+  const v1 = await addVersion(1);
   expect((await post(path('complete'), tokens.editor)).body.project?.status).toBe('completed');
 
-  expect(await post(path('requestRevision'), tokens.client, { feedback: '  ' })).toEqual({
+  // A revision round is the version's open comments.
+  expect(await post(path('requestRevision'), tokens.client, { feedback: 'Couper la fin' })).toMatchObject({
     status: 400,
-    body: { error: PROJECT_ACTION_MESSAGES.feedbackEmpty },
+    body: { fields: { versionNumber: 'Version inconnue.' } },
   });
-  const revision = await post(path('requestRevision'), tokens.client, { feedback: 'Couper la fin' });
+  expect(await post(path('requestRevision'), tokens.client, { versionNumber: 4 })).toEqual({
+    status: 404,
+    body: { error: REVIEW_MESSAGES.versionNotFound },
+  });
+  expect(await post(path('requestRevision'), tokens.client, { versionNumber: 1 })).toEqual({
+    status: 409,
+    body: { error: REVIEW_MESSAGES.noOpenComments },
+  });
+  const em = orm.em.fork();
+  em.create(VersionComment, {
+    project: projectId,
+    version: v1.id,
+    authorId: accounts.client.id,
+    authorName: 'Client',
+    authorRole: 'client',
+    body: 'Couper la fin',
+    frameIn: 90,
+    rateNum: 25,
+    rateDen: 1,
+  });
+  await em.flush();
+  const revision = await post(path('requestRevision'), tokens.client, { versionNumber: 1, feedback: 'Merci' });
   expect(revision.body.project).toMatchObject({ status: 'revision_requested', revisionCount: 1 });
+  expect(await post(path('completeRevision'), tokens.editor)).toEqual({
+    status: 409,
+    body: { error: REVIEW_MESSAGES.revisionNeedsNewVersion },
+  });
+  await addVersion(2);
   expect((await post(path('completeRevision'), tokens.editor)).body.project?.status).toBe('completed');
 
   // The Temporal UI filter: search attributes follow the status.

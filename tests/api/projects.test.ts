@@ -15,7 +15,6 @@ import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { loginWithPassword } from '../support/keycloak-login';
 import { seedProject } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
-import { PROJECT_ACTION_MESSAGES } from '../../workflows/contracts/project';
 
 /** The project page's, dashboard's and editor space's routes on an api instance of this test's own. */
 jest.setTimeout(90_000);
@@ -223,8 +222,12 @@ describe('access to a project', () => {
       error: PROJECT_MESSAGES.accessDenied,
     });
     expect((await call(`${path}/publish`, tokens.client, { body: {} })).status).toBe(404);
+    // A revision round names the version whose comments it sends.
     const blank = await call(`${path}/requestRevision`, tokens.client, { body: { feedback: '   ' } });
-    expect(blank).toMatchObject({ status: 400, body: { error: PROJECT_ACTION_MESSAGES.feedbackEmpty } });
+    expect(blank).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.invalidInput, fields: { versionNumber: 'Version inconnue.' } },
+    });
   });
 
   test('an action the table refuses is explained in French (the same text the workflow answers)', () => {

@@ -10,6 +10,7 @@ import {
   Project,
   ProjectFile,
   ProjectRevision,
+  ProjectVersion,
   SentEmail,
   StatusHistory,
 } from '../../db/entities';
@@ -200,6 +201,30 @@ async function addFinalFile(projectId: string, uploadedBy: string) {
   await em.flush();
 }
 
+/** A new version of the final video, as the api records an upload ('Révision terminée' needs one). */
+async function addVersion(projectId: string, uploadedBy: string) {
+  const em = db.orm.em.fork();
+  const count = await em.count(ProjectVersion, { project: projectId });
+  const file = em.create(ProjectFile, {
+    project: projectId,
+    filename: `final-v${count + 1}.mp4`,
+    fileType: 'final',
+    storageBucket: 'video-uploads',
+    storageKey: `${projectId}/final/${Date.now()}-final-v${count + 1}.mp4`,
+    mimeType: 'video/mp4',
+    fileSize: 2048,
+    uploadedBy,
+  });
+  em.create(ProjectVersion, {
+    project: projectId,
+    number: count + 1,
+    projectFile: file,
+    filename: file.filename,
+    uploadedBy,
+  });
+  await em.flush();
+}
+
 function refusal(type: string, message?: string) {
   return { cause: expect.objectContaining({ type, ...(message ? { message } : {}) }) };
 }
@@ -348,6 +373,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
     refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionAlreadyStarted),
   );
+  await addVersion(projectId, editorId);
   const redeliveredAt = await env.currentTimeMs();
   expect(await handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] })).toEqual({
     status: 'completed',
@@ -376,7 +402,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
     20_000,
     'the retention notice',
   );
-  expect(await db.orm.em.fork().count(ProjectFile, { project: projectId })).toBe(1);
+  expect(await db.orm.em.fork().count(ProjectFile, { project: projectId })).toBe(2);
   const state = await handle.result();
   expect(state).toMatchObject({ status: 'completed', closed: true, filesDeleted: true, revisionCount: 1 });
   expect((await env.currentTimeMs()) - redeliveredAt).toBeGreaterThanOrEqual(365 * DAY - 60_000);

@@ -8,6 +8,7 @@ import {
   projectPartiesOf,
   type ProjectAction,
 } from '../../domain/project-lifecycle';
+import { QUESTION_STATUSES, REVIEW_MESSAGES, type ReviewAction } from '../../domain/review';
 import type { Role } from '../../domain/roles';
 
 /**
@@ -61,8 +62,31 @@ export interface ProjectActor {
 
 export interface ProjectActionInput {
   actor: ProjectActor;
-  /** requestRevision: what the client wants changed (non-empty after trimming). */
+  /**
+   * requestRevision: the version whose open comments make the round (the api always sends it).
+   * Without it (the first workflows' requests) the feedback alone is the request.
+   */
+  versionNumber?: number;
+  /** requestRevision: a general message beside the comments (required, non-empty, without a version). */
   feedback?: string;
+}
+
+/** approve: the client approves one of the delivered versions. */
+export interface ApproveVersionInput {
+  actor: ProjectActor;
+  versionNumber: number;
+}
+
+/** askClient: the editor's blocking question (the delivery deadline pauses until the answer). */
+export interface AskClientInput {
+  actor: ProjectActor;
+  question: string;
+}
+
+/** answerClient: the client's answer (the deadline resumes, the planned delivery date moves). */
+export interface AnswerClientInput {
+  actor: ProjectActor;
+  answer: string;
 }
 
 export interface AssignEditorInput {
@@ -91,6 +115,10 @@ export const completeRevisionUpdate = defineUpdate<ProjectActionResult, [Project
 export const cancelUpdate = defineUpdate<ProjectActionResult, [CancelProjectInput]>('cancel');
 /** Admin: assign an editor by hand while the project waits for one. */
 export const assignEditorUpdate = defineUpdate<ProjectActionResult, [AssignEditorInput]>('assignEditor');
+/** Review actions (`REVIEW_ACTIONS`): approval, and the question that pauses the deadline. */
+export const approveUpdate = defineUpdate<ProjectActionResult, [ApproveVersionInput]>('approve');
+export const askClientUpdate = defineUpdate<ProjectActionResult, [AskClientInput]>('askClient');
+export const answerClientUpdate = defineUpdate<ProjectActionResult, [AnswerClientInput]>('answerClient');
 
 /** The update of each action of `PROJECT_ACTIONS` (the api's `POST …/actions/:action`). */
 export const PROJECT_ACTION_UPDATES = {
@@ -116,9 +144,17 @@ export interface ProjectWorkflowState {
   /** ms since epoch; null before the first delivery. */
   deliveredAt: number | null;
   revisionWindowEndsAt: number | null;
-  /** The revision window elapsed: no more revisions, retention runs. */
+  /** The revision window elapsed or the client approved a version: no more revisions, retention runs. */
   closed: boolean;
   filesDeleted: boolean;
+  /** Planned delivery (ms since epoch), moved by each answered question before the first delivery. */
+  deliveryDate: number | null;
+  /** The approved version's number (by the client, or the last one when the window elapsed). */
+  approvedVersion: number | null;
+  /** The editor's question waiting for the client: the deadline is paused meanwhile. */
+  question: { id: string; question: string; askedAt: number } | null;
+  /** Total time the delivery deadline was paused (ms). */
+  pausedMs: number;
 }
 
 export const projectStatusQuery = defineQuery<ProjectStatus>('projectStatus');
@@ -136,6 +172,12 @@ export const ACTION_INVALID = 'ProjectActionInvalid';
 export const NO_FINAL_FILE = 'NoFinalFile';
 export const EDITOR_NOT_AVAILABLE = 'EditorNotAvailable';
 export const PROJECT_NOT_FOUND = 'ProjectNotFound';
+/** The round's or the approval's version does not exist. */
+export const VERSION_NOT_FOUND = 'VersionNotFound';
+/** A revision round needs at least one open comment on its version. */
+export const NO_OPEN_COMMENTS = 'NoOpenComments';
+/** 'Révision terminée' needs a version uploaded after the round was requested. */
+export const NO_NEW_VERSION = 'NoNewVersion';
 
 export const PROJECT_ACTION_MESSAGES = {
   noFinalFile: 'Ajoutez au moins un fichier final avant de marquer le projet comme terminé.',
@@ -223,6 +265,38 @@ export const PROJECT_NOTICES = {
     title: 'Projet clôturé',
     message: 'La période de révision est terminée. Vos livrables restent téléchargeables pendant un an.',
   },
+  revisionRound: (versionNumber: number, feedback: string): ProjectNotice => ({
+    type: 'revision_requested',
+    title: `Révision demandée sur la v${versionNumber}`,
+    message: feedback
+      ? `${feedback} (voir les commentaires de la v${versionNumber})`
+      : `Les commentaires de la v${versionNumber} sont à traiter.`,
+  }),
+  versionApproved: (versionNumber: number): ProjectNotice => ({
+    type: 'version_approved',
+    title: 'Version approuvée',
+    message: `Le client a approuvé la v${versionNumber} : les livrables lui sont ouverts.`,
+  }),
+  versionApprovedAutomatically: {
+    type: 'version_approved',
+    title: 'Dernière version approuvée',
+    message: 'La période de révision est terminée : la dernière version est approuvée.',
+  },
+  clientQuestion: (question: string): ProjectNotice => ({
+    type: 'client_question',
+    title: 'Votre monteur a une question',
+    message: question,
+  }),
+  clientQuestionReminder: (question: string): ProjectNotice => ({
+    type: 'client_question_reminder',
+    title: 'Votre monteur attend votre réponse',
+    message: question,
+  }),
+  clientAnswered: (answer: string): ProjectNotice => ({
+    type: 'client_answered',
+    title: 'Le client a répondu',
+    message: answer,
+  }),
   retentionNotice: {
     type: 'retention_notice',
     title: 'Suppression prochaine des fichiers',
@@ -243,7 +317,23 @@ export const PROJECT_TIMELINE = {
   revisionDelivered: (revisionNumber: number) => `Révision ${revisionNumber} livrée`,
   cancelled: (reason?: string) => (reason ? `Projet annulé : ${reason}` : 'Projet annulé'),
   closed: 'Période de révision terminée : projet clôturé',
+  approved: (versionNumber: number) => `Version v${versionNumber} approuvée par le client : période de révision close`,
+  questionAsked: (question: string) => `En attente du client : « ${question} »`,
+  questionAnswered: (pausedMs: number) =>
+    pausedMs > 0
+      ? `Réponse du client reçue : livraison prévue décalée de ${frenchDuration(pausedMs)}`
+      : 'Réponse du client reçue',
 } as const;
+
+/** `2 j 3 h 5 min`, `45 s`: a pause as the timeline says it. */
+export function frenchDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes === 0) return `${Math.max(1, Math.round(ms / 1000))} s`;
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days && `${days} j`, hours && `${hours} h`, rest && `${rest} min`].filter(Boolean).join(' ');
+}
 
 /** What a cancelled project shows admins until the refund is handled (policy). */
 export const CANCELLATION_NEEDS_ATTENTION = 'Projet annulé : remboursement à traiter selon la politique d’annulation.';
@@ -253,17 +343,60 @@ export interface Refusal {
   message: string;
 }
 
+/** What an update carries beside its actor, as the refusal rules read it. */
+export interface RefusalInput {
+  feedback?: string;
+  versionNumber?: number;
+  question?: string;
+  answer?: string;
+}
+
+const ROLE_ONLY = {
+  editor: 'Seul le monteur du projet peut faire cette action.',
+  client: 'Seul le client du projet peut faire cette action.',
+} as const;
+
+/** The review actions' rules (approval, the client question). */
+function reviewRefusal(
+  action: ReviewAction,
+  parties: readonly string[],
+  state: ProjectWorkflowState,
+  input: RefusalInput,
+): Refusal | null {
+  if (action === 'approve') {
+    if (!parties.includes('client')) return { type: ACTION_FORBIDDEN, message: REVIEW_MESSAGES.approveClientOnly };
+    if (state.approvedVersion !== null) return { type: ACTION_REFUSED, message: REVIEW_MESSAGES.alreadyApproved };
+    if (state.closed) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
+    if (state.status !== 'completed') return { type: ACTION_REFUSED, message: REVIEW_MESSAGES.approveWrongStatus };
+    return null;
+  }
+  if (action === 'askClient') {
+    if (!parties.includes('editor')) return { type: ACTION_FORBIDDEN, message: ROLE_ONLY.editor };
+    if (!(QUESTION_STATUSES as readonly string[]).includes(state.status))
+      return { type: ACTION_REFUSED, message: REVIEW_MESSAGES.questionWrongStatus };
+    if (state.question) return { type: ACTION_REFUSED, message: REVIEW_MESSAGES.questionPending };
+    if (!input.question?.trim()) return { type: ACTION_INVALID, message: 'Posez votre question.' };
+    return null;
+  }
+  if (!parties.includes('client')) return { type: ACTION_FORBIDDEN, message: ROLE_ONLY.client };
+  if (!state.question) return { type: ACTION_REFUSED, message: REVIEW_MESSAGES.noQuestion };
+  if (!input.answer?.trim()) return { type: ACTION_INVALID, message: 'Écrivez votre réponse.' };
+  return null;
+}
+
 /**
  * Why `actor` may not run `action` on a project in `state`, or null. The workflow's validators
  * call it (before anything changes) and call it again once they hold the project's lock.
  */
 export function refusalOf(
-  action: ProjectAction | 'assignEditor',
+  action: ProjectAction | ReviewAction | 'assignEditor',
   actor: ProjectActor,
   state: ProjectWorkflowState,
-  feedback?: string,
+  input: RefusalInput = {},
 ): Refusal | null {
   const parties = projectPartiesOf(actor, state);
+  if (action === 'approve' || action === 'askClient' || action === 'answerClient')
+    return reviewRefusal(action, parties, state, input);
   if (action === 'assignEditor') {
     if (!parties.includes('admin')) return { type: ACTION_FORBIDDEN, message: PROJECT_ACTION_MESSAGES.assignAdminOnly };
     if (state.status !== 'brief_received' && state.status !== 'waiting_for_editor')
@@ -274,9 +407,12 @@ export function refusalOf(
   if (message)
     return { type: parties.includes(PROJECT_ACTIONS[action].by) ? ACTION_REFUSED : ACTION_FORBIDDEN, message };
   if (action === 'requestRevision') {
-    if (state.closed) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
+    if (state.closed || state.approvedVersion !== null)
+      return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
     if (!canRequestRevision(state)) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionLimit };
-    if (!feedback || feedback.trim() === '')
+    // A round is made of the version's open comments (checked by the activity); the first
+    // workflows' requests carried the feedback alone.
+    if (input.versionNumber === undefined && (!input.feedback || input.feedback.trim() === ''))
       return { type: ACTION_INVALID, message: PROJECT_ACTION_MESSAGES.feedbackEmpty };
   }
   if (action === 'startRevision' && state.revisionStarted)
@@ -307,4 +443,9 @@ export type ProjectEmailTemplate =
   | 'deadline_reminder'
   | 'deadline_overdue'
   | 'project_cancelled'
-  | 'retention_notice';
+  | 'retention_notice'
+  | 'version_approved'
+  | 'version_approved_automatically'
+  | 'client_question'
+  | 'client_question_reminder'
+  | 'client_answered';

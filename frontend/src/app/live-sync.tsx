@@ -5,6 +5,8 @@ import { addLiveNotification, notificationsQuery } from '@/features/notification
 import { toastNewNotification } from '@/features/notifications/components/notification-toast';
 import { paymentStateQuery } from '@/features/payments/api/payments';
 import { projectFilesQuery, projectMessagesQuery, projectQuery } from '@/features/projects/api/project';
+import { commentsQuery } from '@/features/review/api/review';
+import { versionsQuery } from '@/lib/project-versions';
 import { useStreamMessages, type StreamMessage } from '@/lib/event-stream';
 
 /**
@@ -90,6 +92,18 @@ function applyEvent(
       // The list, and the detail's final-file count, upload areas and actions.
       invalidate(projectFilesQuery(event.projectId).queryKey);
       invalidate(projectQuery(event.projectId).queryKey);
+      return;
+    case 'project.version':
+      // A new version, its preview's progress, ready or failed, approved: the list; the page's detail
+      // when the version is new or done (not at every step of the progress).
+      invalidate(versionsQuery(event.projectId).queryKey);
+      if (event.previewStatus !== 'processing' || event.progress === 0)
+        invalidate(projectQuery(event.projectId).queryKey);
+      return;
+    case 'project.comment':
+      // A comment or a reply posted, resolved, reopened or carried: that version's threads and counters.
+      invalidate(commentsQuery(event.projectId, event.versionNumber).queryKey);
+      invalidate(versionsQuery(event.projectId).queryKey);
       return;
     case 'payment.changed':
       invalidate(paymentStateQuery(event.sessionId).queryKey);

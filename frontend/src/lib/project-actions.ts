@@ -1,5 +1,6 @@
 import type { ProjectAction } from '@domain/project-lifecycle';
 import { PROJECT_MESSAGES, type ProjectDetail } from '@domain/projects';
+import type { ReviewAction } from '@domain/review';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
@@ -9,7 +10,10 @@ import { api, ApiError } from '@/lib/api-client';
  * `POST /api/projects/:projectId/actions/:action` (a workflow update on the server, which answers
  * `{ project }` or a French `{ error }`); the toasts are the spec's (000 §4, §8).
  */
-const ACTION_TOASTS: Record<ProjectAction, { success: string; failure: string; preferServerMessage: boolean }> = {
+const ACTION_TOASTS: Record<
+  ProjectAction | ReviewAction,
+  { success: string; failure: string; preferServerMessage: boolean }
+> = {
   start: {
     success: PROJECT_MESSAGES.editingStarted,
     failure: PROJECT_MESSAGES.actionFailed,
@@ -36,19 +40,24 @@ const ACTION_TOASTS: Record<ProjectAction, { success: string; failure: string; p
     preferServerMessage: true,
   },
   cancel: { success: 'Projet annulé', failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
+  approve: { success: 'Version approuvée', failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
+  askClient: {
+    success: 'Question envoyée au client',
+    failure: PROJECT_MESSAGES.actionFailed,
+    preferServerMessage: true,
+  },
+  answerClient: { success: 'Réponse envoyée', failure: PROJECT_MESSAGES.actionFailed, preferServerMessage: true },
 };
 
 interface ProjectActionRequest {
   projectId: string;
-  action: ProjectAction;
-  feedback?: string;
+  action: ProjectAction | ReviewAction;
+  /** The request's body (a revision round's version, the approved version, the question, the answer). */
+  body?: Record<string, unknown>;
 }
 
-function postProjectAction({ projectId, action, feedback }: ProjectActionRequest) {
-  return api.post<{ project: ProjectDetail }>(
-    `/projects/${encodeURIComponent(projectId)}/actions/${action}`,
-    action === 'requestRevision' ? { feedback } : {},
-  );
+function postProjectAction({ projectId, action, body = {} }: ProjectActionRequest) {
+  return api.post<{ project: ProjectDetail }>(`/projects/${encodeURIComponent(projectId)}/actions/${action}`, body);
 }
 
 /** Runs an action, shows its toast and refreshes every project query. */

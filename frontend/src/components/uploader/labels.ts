@@ -21,6 +21,9 @@ const fr = {
     duration: 'Durée : {{minutes}} min',
     analysing: 'Analyse des rushs en cours…',
     manualEntry: 'Durée estimée manuellement : indiquez la durée totale de vos rushs.',
+    versionNote: 'Note de la version {{number}}',
+    versionNoteHint: 'Ce qui change dans cette version : le client la lit à côté de la vidéo.',
+    versionNotePlaceholder: 'Ex. : intro raccourcie, musique remplacée à 01:00:20…',
     status: {
       uploading: 'Upload en cours',
       retrying: 'Nouvelle tentative',
@@ -48,6 +51,9 @@ const en: typeof fr = {
     duration: 'Duration: {{minutes}} min',
     analysing: 'Analysing your footage…',
     manualEntry: 'Duration estimated manually: enter the total length of your footage.',
+    versionNote: 'Note for version {{number}}',
+    versionNoteHint: 'What changes in this version: the client reads it beside the video.',
+    versionNotePlaceholder: 'E.g. shorter intro, music replaced at 01:00:20…',
     status: {
       uploading: 'Uploading',
       retrying: 'Retrying',

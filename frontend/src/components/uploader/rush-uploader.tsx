@@ -1,7 +1,7 @@
 import type { RushAnalysisResult } from '@domain/analysis';
 import { acceptAttribute, acceptedExtensions, UPLOAD_MESSAGES, type UploadArea } from '@domain/uploads';
 import { FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -22,8 +22,12 @@ export interface RushUploaderProps {
   projectId?: string;
   /** Called once the server accepted a finished file. */
   onFileUploaded?: () => void;
+  /** The final area's version note (see `useRushUploader`). */
+  sessionNote?: string;
   /** Heading shown above the drop zone (defaults to 'Vos rushs'). */
   title?: string;
+  /** Shown between the heading and the drop zone (e.g. the version note). */
+  intro?: ReactNode;
   className?: string;
 }
 
@@ -53,7 +57,9 @@ export function RushUploader({
   area = 'brief',
   projectId,
   onFileUploaded,
+  sessionNote,
   title,
+  intro,
   className,
 }: RushUploaderProps) {
   const { t } = useTranslation();
@@ -64,6 +70,7 @@ export function RushUploader({
     area,
     projectId,
     onFileUploaded,
+    sessionNote,
     declaredDurationMinutes,
     onAnalysed,
     onFilesChange,
@@ -87,6 +94,8 @@ export function RushUploader({
           {t('uploader.count', { count: active, max: maxFiles })}
         </p>
       </div>
+
+      {intro}
 
       {atLimit ? (
         <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">

@@ -15,12 +15,19 @@ export interface UploadTarget {
   area: UploadArea;
   /** Set for the project areas: the session is opened on the project, which checks who may upload. */
   projectId?: string;
+  /** The final area's version note: every file completed in the session becomes a version with it. */
+  note?: string;
 }
 
 /** The upload session this browser keeps across reloads, per upload target (resume needs it). */
 export interface StoredUploadSession extends UploadSessionCreated {
   area: UploadArea;
+  /** The version note the session was opened with (final area). */
+  note?: string | null;
 }
+
+/** A note as the server keeps it: trimmed, null when empty. */
+export const normaliseNote = (note: string | null | undefined): string | null => note?.trim() || null;
 
 /** A bare area names a brief funnel's target. */
 const targetOf = (target: UploadArea | UploadTarget): UploadTarget =>
@@ -48,12 +55,14 @@ export async function openUploadSession(target: UploadTarget): Promise<StoredUpl
   const stored = loadStoredSession(target);
   if (stored) return stored;
   const { area, projectId } = target;
+  const note = area === 'project_final' ? normaliseNote(target.note) : null;
   const created = projectId
     ? await api.post<UploadSessionCreated>(`/projects/${encodeURIComponent(projectId)}/upload-sessions`, {
         fileType: area === 'project_final' ? 'final' : 'source',
+        ...(note && { note }),
       })
     : await api.post<UploadSessionCreated>('/uploads/sessions', { area });
-  const session = { ...created, area };
+  const session = { ...created, area, note };
   window.localStorage.setItem(storageKey(target), JSON.stringify(session));
   return session;
 }

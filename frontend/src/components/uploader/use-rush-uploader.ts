@@ -17,7 +17,14 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
-import { openUploadSession, uploadApi, type StoredUploadSession } from './upload-api';
+import {
+  forgetStoredSession,
+  loadStoredSession,
+  normaliseNote,
+  openUploadSession,
+  uploadApi,
+  type StoredUploadSession,
+} from './upload-api';
 
 /** 001 §3.3: one uploaded file as the form sees it. */
 export interface UploadItem {
@@ -47,6 +54,11 @@ export interface RushUploaderOptions {
   projectId?: string;
   /** Called once the server accepted a finished file (the project's file list refreshes). */
   onFileUploaded?: () => void;
+  /**
+   * The final area's version note, sent when a session opens. Files added once every earlier one
+   * is done go to a new session when the note changed, so each version keeps its own note.
+   */
+  sessionNote?: string;
   declaredDurationMinutes?: number;
   onAnalysed?: (result: RushAnalysisResult | null) => void;
   onFilesChange?: (files: UploadItem[]) => void;
@@ -196,6 +208,7 @@ export function useRushUploader({
   area,
   projectId,
   onFileUploaded,
+  sessionNote,
   declaredDurationMinutes,
   onAnalysed,
   onFilesChange,
@@ -212,7 +225,28 @@ export function useRushUploader({
   callbacks.current = { declaredDurationMinutes, onAnalysed, onFilesChange, onFileUploaded };
   const analyses = areaRunsAnalysis(area);
 
-  const session = useCallback(() => (sessionRef.current ??= openUploadSession({ area, projectId })), [area, projectId]);
+  const noteRef = useRef(sessionNote);
+  noteRef.current = sessionNote;
+
+  const session = useCallback(
+    () => (sessionRef.current ??= openUploadSession({ area, projectId, note: noteRef.current })),
+    [area, projectId],
+  );
+
+  const usesNote = sessionNote !== undefined;
+  /** A new batch with another note than the (idle) session's starts a new session: true when it did. */
+  const rotateSessionForNote = useCallback(
+    async (busy: boolean): Promise<boolean> => {
+      if (!usesNote || busy) return false;
+      const target = { area, projectId };
+      const current = sessionRef.current ? await sessionRef.current.catch(() => null) : loadStoredSession(target);
+      if (!current || normaliseNote(current.note) === normaliseNote(noteRef.current)) return false;
+      forgetStoredSession(target);
+      sessionRef.current = null;
+      return true;
+    },
+    [area, projectId, usesNote],
+  );
 
   const patch = useCallback((id: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -432,7 +466,16 @@ export function useRushUploader({
       const uppy = uppyRef.current;
       if (!uppy) return;
       const newRejections: (UploadRejection & { name: string })[] = [];
-      let kept = items.filter((item) => item.status !== 'error').length;
+      const rotated = await rotateSessionForNote(
+        items.some((item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile),
+      );
+      if (rotated) {
+        // The finished files belong to the previous session (the previous version): the list starts over.
+        for (const file of uppy.getFiles()) uppy.removeFile(file.id);
+        setItems([]);
+        setRejections([]);
+      }
+      let kept = rotated ? 0 : items.filter((item) => item.status !== 'error').length;
       let registered = 0;
       for (const data of picked) {
         const ghost = uppy
@@ -496,7 +539,7 @@ export function useRushUploader({
       // a second run would send its missing parts twice.
       if (registered > 0) void uppy.upload().catch(() => undefined);
     },
-    [area, items, patch, session],
+    [area, items, patch, session, rotateSessionForNote],
   );
 
   /** Cancel: Uppy aborts the multipart upload (the api signs the DELETE); a finished file is removed by the api. */

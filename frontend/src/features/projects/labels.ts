@@ -26,7 +26,28 @@ const fr = {
     revisions: 'Révisions',
   },
   notifications: 'Dernières notifications',
-  tabs: { overview: 'Aperçu', files: 'Fichiers', chat: 'Chat', revisions: 'Révisions', timeline: 'Historique' },
+  deliveryPaused: 'en pause : décalée d’autant que dure l’attente du client',
+  tabs: {
+    overview: 'Aperçu',
+    versions: 'Versions',
+    files: 'Fichiers',
+    chat: 'Chat',
+    revisions: 'Révisions',
+    timeline: 'Historique',
+  },
+  studioLoading: 'Chargement du studio de révision…',
+  question: {
+    forClient: 'Votre monteur a une question',
+    waiting: 'En attente du client depuis {{when}}',
+    asked: 'Posée par {{name}} le {{date}}',
+    paused: 'Le délai de livraison est en pause jusqu’à la réponse du client.',
+    answerLabel: 'Votre réponse',
+    askTitle: 'Poser une question au client',
+    askDescription:
+      'Le client est prévenu et répond sur la page du projet. Le délai de livraison est en pause jusqu’à sa réponse.',
+    askLabel: 'Votre question',
+    askSubmit: 'Envoyer la question',
+  },
   overview: {
     summary: 'Résumé du projet',
     description: 'Description',
@@ -52,6 +73,7 @@ const fr = {
     actions: 'Actions',
     noActions: 'Aucune action à faire pour le moment.',
     deliverables: 'Télécharger les livrables',
+    deliverablesLocked: 'Les fichiers originaux sont disponibles une fois une version approuvée (onglet Versions).',
   },
   revisionDialog: {
     title: 'Demander une révision',
@@ -61,6 +83,10 @@ const fr = {
     submit: 'Envoyer la demande',
     cancel: 'Annuler',
     close: 'Fermer',
+    comments_zero:
+      'La v{{version}} n’a aucun commentaire ouvert : commentez-la dans l’onglet Versions, la révision les reprend.',
+    comments_one: 'Votre commentaire ouvert sur la v{{version}} part avec ce message.',
+    comments_other: 'Vos {{count}} commentaires ouverts sur la v{{version}} partent avec ce message.',
   },
   files: {
     sourceTitle: 'Vos fichiers sources',
@@ -73,6 +99,7 @@ const fr = {
     download: 'Télécharger {{name}}',
     downloadShort: 'Télécharger',
     loading: 'Chargement des fichiers…',
+    locked: 'Après approbation',
   },
   chat: {
     label: 'Conversation du projet',
@@ -119,7 +146,28 @@ const en: typeof fr = {
     revisions: 'Revisions',
   },
   notifications: 'Latest notifications',
-  tabs: { overview: 'Overview', files: 'Files', chat: 'Chat', revisions: 'Revisions', timeline: 'Timeline' },
+  deliveryPaused: 'paused: moved by as long as the client takes to answer',
+  tabs: {
+    overview: 'Overview',
+    versions: 'Versions',
+    files: 'Files',
+    chat: 'Chat',
+    revisions: 'Revisions',
+    timeline: 'Timeline',
+  },
+  studioLoading: 'Loading the review studio…',
+  question: {
+    forClient: 'Your editor has a question',
+    waiting: 'Waiting for the client since {{when}}',
+    asked: 'Asked by {{name}} on {{date}}',
+    paused: 'The delivery deadline is paused until the client answers.',
+    answerLabel: 'Your answer',
+    askTitle: 'Ask the client a question',
+    askDescription:
+      'The client is notified and answers on the project page. The delivery deadline is paused until then.',
+    askLabel: 'Your question',
+    askSubmit: 'Send the question',
+  },
   overview: {
     summary: 'Project summary',
     description: 'Description',
@@ -145,6 +193,7 @@ const en: typeof fr = {
     actions: 'Actions',
     noActions: 'Nothing to do for now.',
     deliverables: 'Download the deliverables',
+    deliverablesLocked: 'The original files are available once a version is approved (Versions tab).',
   },
   revisionDialog: {
     title: 'Request a revision',
@@ -154,6 +203,9 @@ const en: typeof fr = {
     submit: 'Send the request',
     cancel: 'Cancel',
     close: 'Close',
+    comments_zero: 'v{{version}} has no open comment: comment on it in the Versions tab, the revision takes them.',
+    comments_one: 'Your open comment on v{{version}} goes with this message.',
+    comments_other: 'Your {{count}} open comments on v{{version}} go with this message.',
   },
   files: {
     sourceTitle: 'Your source files',
@@ -166,6 +218,7 @@ const en: typeof fr = {
     download: 'Download {{name}}',
     downloadShort: 'Download',
     loading: 'Loading the files…',
+    locked: 'After approval',
   },
   chat: {
     label: 'Project conversation',

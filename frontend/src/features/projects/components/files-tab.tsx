@@ -2,6 +2,7 @@ import type { ProjectDetail } from '@domain/projects';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileVideo } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FinalVersionUploader } from '@/components/uploader/final-version-uploader';
 import { RushUploader } from '@/components/uploader/rush-uploader';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,10 +37,10 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
       {project.uploads.includes('final') && (
         <Card>
           <CardContent className="space-y-2">
-            <RushUploader
-              area="project_final"
+            <FinalVersionUploader
               projectId={project.id}
               title={t('files.finalTitle')}
+              nextVersion={project.finalFileCount + 1}
               onFileUploaded={refresh}
             />
             <p className="text-sm text-slate-600">{t('files.finalHint')}</p>
@@ -79,15 +80,21 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
                   >
                     {file.fileType === 'final' ? t('files.final') : t('files.source')}
                   </span>
-                  <a
-                    href={file.downloadUrl}
-                    download={file.filename}
-                    aria-label={t('files.download', { name: file.filename })}
-                    className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-900 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-violet-600"
-                  >
-                    <Download className="size-4" aria-hidden="true" />
-                    <span className="hidden sm:inline">{t('files.downloadShort')}</span>
-                  </a>
+                  {file.downloadUrl ? (
+                    <a
+                      href={file.downloadUrl}
+                      download={file.filename}
+                      aria-label={t('files.download', { name: file.filename })}
+                      className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-900 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-violet-600"
+                    >
+                      <Download className="size-4" aria-hidden="true" />
+                      <span className="hidden sm:inline">{t('files.downloadShort')}</span>
+                    </a>
+                  ) : (
+                    <span className="text-xs text-slate-600" data-testid="file-locked">
+                      {t('files.locked')}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { PROJECT_ACTIONS, type ProjectAction } from '@domain/project-lifecycle';
 import type { ProjectDetail } from '@domain/projects';
+import { REVIEW_ACTIONS } from '@domain/review';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileText } from 'lucide-react';
+import { BadgeCheck, Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { formatMoney } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
 import { downloadInvoice, projectFilesQuery } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../labels';
+import { AskClientDialog } from './client-question';
 import { RevisionDialog } from './revision-dialog';
 
 const BRIEF_FIELDS = [
@@ -32,12 +34,26 @@ function briefValue(value: unknown, yes: string, no: string): string | null {
   return String(value);
 }
 
+/** The editor and admins download the finals at any time; the client once a version is approved. */
+const mayDownloadOriginals = (project: ProjectDetail) =>
+  project.viewer.parties.includes('editor') || project.viewer.parties.includes('admin');
+
 /** The Actions card: exactly the actions the server says the viewer may take now. */
-function ActionsCard({ project, onDeliverables }: { project: ProjectDetail; onDeliverables: () => void }) {
+function ActionsCard({
+  project,
+  onDeliverables,
+  onOpenVersions,
+}: {
+  project: ProjectDetail;
+  onDeliverables: () => void;
+  onOpenVersions?: () => void;
+}) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
   const action = useProjectAction();
   const run = (name: ProjectAction) => action.mutate({ projectId: project.id, action: name });
   const hasDeliverables = project.finalFileCount > 0;
+  // The client downloads the originals once a version is approved; until then only previews are shown.
+  const deliverablesLocked = project.approvedVersionNumber === null && !mayDownloadOriginals(project);
   return (
     <Card>
       <CardHeader>
@@ -65,13 +81,33 @@ function ActionsCard({ project, onDeliverables }: { project: ProjectDetail; onDe
             </Button>
           ),
         )}
-        {hasDeliverables && (
-          <Button variant="secondary" onClick={onDeliverables} data-testid="download-deliverables">
-            <Download aria-hidden="true" />
-            {t('overview.deliverables')}
+        {project.reviewActions.includes('approve') && onOpenVersions && (
+          <Button variant="outline" onClick={onOpenVersions} data-testid="open-approval">
+            <BadgeCheck aria-hidden="true" />
+            {REVIEW_ACTIONS.approve.label}
           </Button>
         )}
-        {project.actions.length === 0 && !hasDeliverables && (
+        {project.reviewActions.includes('askClient') && <AskClientDialog project={project} />}
+        {hasDeliverables && (
+          <>
+            <Button
+              variant="secondary"
+              onClick={onDeliverables}
+              disabled={deliverablesLocked}
+              aria-describedby={deliverablesLocked ? 'deliverables-locked' : undefined}
+              data-testid="download-deliverables"
+            >
+              <Download aria-hidden="true" />
+              {t('overview.deliverables')}
+            </Button>
+            {deliverablesLocked && (
+              <p id="deliverables-locked" className="text-sm text-slate-600">
+                {t('overview.deliverablesLocked')}
+              </p>
+            )}
+          </>
+        )}
+        {project.actions.length === 0 && project.reviewActions.length === 0 && !hasDeliverables && (
           <p className="text-sm text-slate-600">{t('overview.noActions')}</p>
         )}
       </CardContent>
@@ -79,7 +115,7 @@ function ActionsCard({ project, onDeliverables }: { project: ProjectDetail; onDe
   );
 }
 
-export function OverviewTab({ project }: { project: ProjectDetail }) {
+export function OverviewTab({ project, onOpenVersions }: { project: ProjectDetail; onOpenVersions?: () => void }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
@@ -104,6 +140,7 @@ export function OverviewTab({ project }: { project: ProjectDetail }) {
   const deliverables = async () => {
     const files = await queryClient.fetchQuery({ ...projectFilesQuery(project.id), staleTime: 0 });
     for (const file of files.filter((candidate) => candidate.fileType === 'final')) {
+      if (!file.downloadUrl) continue;
       const link = document.createElement('a');
       link.href = file.downloadUrl;
       link.download = file.filename;
@@ -166,7 +203,7 @@ export function OverviewTab({ project }: { project: ProjectDetail }) {
           )}
         </CardContent>
       </Card>
-      <ActionsCard project={project} onDeliverables={() => void deliverables()} />
+      <ActionsCard project={project} onDeliverables={() => void deliverables()} onOpenVersions={onOpenVersions} />
     </div>
   );
 }

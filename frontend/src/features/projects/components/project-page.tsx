@@ -1,7 +1,8 @@
 import { videoTypeLabel } from '@domain/brief-options';
 import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
 import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ProjectDetail } from '@domain/projects';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,14 +17,36 @@ import { formatDate, formatMoney, formatNumber, formatRelative } from '@/lib/for
 import { useProject, useProjectNotifications } from '../api/project';
 import { PROJECTS_NAMESPACE, registerProjectLabels } from '../labels';
 import { ChatTab } from './chat-tab';
+import { ClientQuestionCard } from './client-question';
 import { FilesTab } from './files-tab';
 import { RevisionsTab, TimelineTab } from './history-tabs';
 import { OverviewTab } from './overview-tab';
 
 registerProjectLabels();
 
-const TABS = ['overview', 'files', 'chat', 'revisions', 'timeline'] as const;
+const TABS = ['overview', 'versions', 'files', 'chat', 'revisions', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
+
+/** Statuses before the first delivery: a question to the client moves the planned delivery date. */
+const BEFORE_DELIVERY = ['assigned', 'in_progress'];
+
+/**
+ * The planned delivery as shown: while the client is asked a question before the first delivery,
+ * the deadline is paused, so the date moves on with the wait (the server adds the pause once answered).
+ */
+function useShownDelivery(project: ProjectDetail): { date: string | null; paused: boolean } {
+  const askedAt = project.clientQuestion?.askedAt ?? null;
+  const paused = askedAt !== null && project.deliveryDate !== null && BEFORE_DELIVERY.includes(project.status);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!paused) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, [paused]);
+  if (!paused || !project.deliveryDate || !askedAt) return { date: project.deliveryDate, paused: false };
+  const waited = Math.max(0, now - new Date(askedAt).getTime());
+  return { date: new Date(new Date(project.deliveryDate).getTime() + waited).toISOString(), paused: true };
+}
 
 function PageState({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
   return (
@@ -98,9 +121,17 @@ function RecentNotifications({ projectId }: { projectId: string }) {
   );
 }
 
-/** /project/{projectId} (000 §2 Project detail): states, header, info cards, notifications, five tabs. */
-export function ProjectPage() {
-  const { t, i18n } = useTranslation(PROJECTS_NAMESPACE);
+/** The page as a route shows it; `studio` is the review studio the app gives it (a lazy chunk of its own). */
+interface ProjectPageProps {
+  studio?: (project: ProjectDetail) => ReactNode;
+}
+
+/**
+ * /project/{projectId} (000 §2 Project detail): states, header, the client question, info cards,
+ * notifications, and the tabs (the Versions tab holds the review studio).
+ */
+export function ProjectPage({ studio }: ProjectPageProps = {}) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const { data: project, error, isPending, refetch } = useProject(projectId);
@@ -145,6 +176,23 @@ export function ProjectPage() {
     );
   }
 
+  return <ProjectView project={project} studio={studio} tab={tab} onTab={setTab} />;
+}
+
+function ProjectView({
+  project,
+  studio,
+  tab,
+  onTab,
+}: {
+  project: ProjectDetail;
+  studio: ProjectPageProps['studio'];
+  tab: Tab;
+  onTab: (tab: Tab) => void;
+}) {
+  const { t, i18n } = useTranslation(PROJECTS_NAMESPACE);
+  const delivery = useShownDelivery(project);
+  const tabs = TABS.filter((name) => name !== 'versions' || studio);
   const editorName = project.editor ? `${project.editor.firstName} ${project.editor.lastName}` : t('noEditor');
 
   return (
@@ -175,8 +223,13 @@ export function ProjectPage() {
           <div className="flex gap-1">
             <dt className="text-slate-500">{t('delivery')} :</dt>
             <dd className="font-medium" data-testid="project-delivery">
-              {formatDate(project.deliveryDate)}
+              {formatDate(delivery.date)}
             </dd>
+            {delivery.paused && (
+              <dd className="text-amber-800" data-testid="project-delivery-paused">
+                ({t('deliveryPaused')})
+              </dd>
+            )}
           </div>
         </dl>
         {project.description && <p className="max-w-3xl whitespace-pre-line text-slate-700">{project.description}</p>}
@@ -208,12 +261,14 @@ export function ProjectPage() {
         />
       </section>
 
+      <ClientQuestionCard project={project} />
+
       <RecentNotifications projectId={project.id} />
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+      <Tabs value={tab} onValueChange={(value) => onTab(value as Tab)}>
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="min-w-[30rem]">
-            {TABS.map((name) => (
+          <TabsList className="min-w-[36rem]">
+            {tabs.map((name) => (
               <TabsTrigger key={name} value={name} className="whitespace-nowrap">
                 {t(`tabs.${name}`)}
               </TabsTrigger>
@@ -221,8 +276,23 @@ export function ProjectPage() {
           </TabsList>
         </div>
         <TabsContent value="overview">
-          <OverviewTab project={project} />
+          <OverviewTab project={project} onOpenVersions={studio ? () => onTab('versions') : undefined} />
         </TabsContent>
+        {studio && (
+          <TabsContent value="versions">
+            <Suspense
+              fallback={
+                <div
+                  className="h-64 animate-pulse rounded-2xl bg-slate-100"
+                  role="status"
+                  aria-label={t('studioLoading')}
+                />
+              }
+            >
+              {studio(project)}
+            </Suspense>
+          </TabsContent>
+        )}
         <TabsContent value="files">
           <FilesTab project={project} />
         </TabsContent>

@@ -1,12 +1,20 @@
+import { REVIEW_MESSAGES } from '@domain/review';
 import { RevisionRequestSchema } from '@domain/schemas/project';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
 import { useProjectAction } from '@/lib/project-actions';
+import { versionsQuery } from '@/lib/project-versions';
 import { PROJECTS_NAMESPACE } from '../labels';
 
-/** The client's revision request (000 §4): feedback required (non-empty once trimmed). */
+/**
+ * The client's revision request (000 §4) from the Actions card: feedback required (non-empty once
+ * trimmed), sent with the open comments of the newest version as one round (the Versions tab's
+ * request is the same round, with an optional message). A refusal is the server's French message.
+ */
 export function RevisionDialog({
   projectId,
   revisionCount,
@@ -25,6 +33,8 @@ export function RevisionDialog({
   const fieldId = useId();
   const errorId = useId();
   const action = useProjectAction();
+  const versions = useQuery({ ...versionsQuery(projectId), enabled: open });
+  const newest = versions.data?.[0];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,14 +43,23 @@ export function RevisionDialog({
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
+    if (!newest) {
+      setError(REVIEW_MESSAGES.versionNotFound);
+      return;
+    }
     setError(null);
     action.mutate(
-      { projectId, action: 'requestRevision', feedback: parsed.data.feedback },
+      {
+        projectId,
+        action: 'requestRevision',
+        body: { versionNumber: newest.number, feedback: parsed.data.feedback },
+      },
       {
         onSuccess: () => {
           setOpen(false);
           setFeedback('');
         },
+        onError: (failure) => setError(failure instanceof ApiError && failure.status > 0 ? failure.message : null),
       },
     );
   };
@@ -55,6 +74,11 @@ export function RevisionDialog({
         <DialogDescription>
           {t('revisionDialog.description', { count: revisionCount, max: maxRevisions })}
         </DialogDescription>
+        {newest && (
+          <p className="text-sm text-slate-700" data-testid="revision-dialog-comments">
+            {t('revisionDialog.comments', { count: newest.comments.open, version: newest.number })}
+          </p>
+        )}
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="space-y-2">
             <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">

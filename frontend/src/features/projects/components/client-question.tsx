@@ -1,0 +1,181 @@
+import type { ProjectDetail } from '@domain/projects';
+import { ClientAnswerInputSchema, ClientQuestionInputSchema, REVIEW_ACTIONS } from '@domain/review';
+import { Hourglass, MessageCircleQuestion } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { useProjectAction } from '@/lib/project-actions';
+import { PROJECTS_NAMESPACE } from '../labels';
+
+const fieldClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30';
+
+/**
+ * 'En attente du client': the editor's question, above the tabs. The client answers it here (the
+ * delivery deadline is paused until then); the editor and admins see since when it waits.
+ */
+export function ClientQuestionCard({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useProjectAction();
+  const fieldId = useId();
+  const errorId = useId();
+  const question = project.clientQuestion;
+  if (!question) return null;
+  const mayAnswer = project.reviewActions.includes('answerClient');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ClientAnswerInputSchema.safeParse({ answer });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { projectId: project.id, action: 'answerClient', body: parsed.data },
+      {
+        onSuccess: () => setAnswer(''),
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : null),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="client-question-title"
+      className={
+        mayAnswer
+          ? 'rounded-2xl border-2 border-amber-400 bg-amber-50 p-5 shadow-sm'
+          : 'rounded-2xl border border-amber-200 bg-amber-50/70 p-4'
+      }
+      data-testid="client-question"
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-200 text-amber-900"
+          aria-hidden="true"
+        >
+          {mayAnswer ? <MessageCircleQuestion className="size-5" /> : <Hourglass className="size-5" />}
+        </span>
+        <div className="min-w-0 flex-1 space-y-2">
+          <h2 id="client-question-title" className="text-lg font-semibold text-amber-950">
+            {mayAnswer ? t('question.forClient') : t('question.waiting', { when: formatRelative(question.askedAt) })}
+          </h2>
+          <blockquote
+            className="rounded-lg bg-white px-4 py-3 whitespace-pre-line text-slate-900 shadow-xs"
+            data-testid="client-question-text"
+          >
+            {question.question}
+          </blockquote>
+          <p className="text-xs text-slate-600">
+            {t('question.asked', { name: question.askedByName, date: formatDateTime(question.askedAt) })}
+          </p>
+          <p className="text-sm font-medium text-amber-900">{t('question.paused')}</p>
+          {mayAnswer && (
+            <form onSubmit={submit} className="space-y-2" noValidate>
+              <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
+                {t('question.answerLabel')}
+              </label>
+              <textarea
+                id={fieldId}
+                value={answer}
+                onChange={(event) => setAnswer(event.target.value)}
+                rows={3}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? errorId : undefined}
+                className={fieldClass}
+                data-testid="client-answer"
+              />
+              {error && (
+                <p id={errorId} role="alert" className="text-sm text-red-700">
+                  {error}
+                </p>
+              )}
+              <Button type="submit" disabled={action.isPending} data-testid="action-answerClient">
+                {REVIEW_ACTIONS.answerClient.label}
+              </Button>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The editor's 'En attente du client': a question that pauses the deadline until the client answers. */
+export function AskClientDialog({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const [open, setOpen] = useState(false);
+  const [question, setQuestion] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useProjectAction();
+  const fieldId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ClientQuestionInputSchema.safeParse({ question });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { projectId: project.id, action: 'askClient', body: parsed.data },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setQuestion('');
+        },
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : null),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" data-testid="action-askClient">
+          <Hourglass aria-hidden="true" />
+          {REVIEW_ACTIONS.askClient.label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('revisionDialog.close')}>
+        <DialogTitle>{t('question.askTitle')}</DialogTitle>
+        <DialogDescription>{t('question.askDescription')}</DialogDescription>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div className="space-y-2">
+            <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
+              {t('question.askLabel')}
+            </label>
+            <textarea
+              id={fieldId}
+              value={question}
+              onChange={(event) => setQuestion(event.target.value)}
+              rows={4}
+              className={fieldClass}
+              data-testid="client-question-input"
+            />
+            {error && (
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {t('revisionDialog.cancel')}
+            </Button>
+            <Button type="submit" disabled={action.isPending} data-testid="ask-client-submit">
+              {t('question.askSubmit')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

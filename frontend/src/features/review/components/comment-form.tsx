@@ -1,0 +1,239 @@
+import { COMMENT_MAX_LENGTH, CommentInputSchema, DRAWING_COLORS, type FrameRate } from '@domain/review';
+import { ArrowUpRight, Eraser, PenLine, Square, Undo2, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useAddComment } from '../api/review';
+import { REVIEW_NAMESPACE } from '../labels';
+import { framesToTimecode } from '@domain/timecode';
+import type { DrawingColor, DrawingTool, Shape } from './drawing-overlay';
+
+/** The drawing being made for the next comment (null: not drawing). */
+export interface DrawingDraft {
+  tool: DrawingTool;
+  color: DrawingColor;
+  shapes: Shape[];
+}
+
+const TOOLS: { tool: DrawingTool; icon: typeof ArrowUpRight }[] = [
+  { tool: 'arrow', icon: ArrowUpRight },
+  { tool: 'rect', icon: Square },
+  { tool: 'freehand', icon: PenLine },
+];
+
+const COLOR_NAMES: Record<DrawingColor, 'red' | 'amber' | 'green' | 'blue' | 'white'> = {
+  '#ef4444': 'red',
+  '#f59e0b': 'amber',
+  '#22c55e': 'green',
+  '#3b82f6': 'blue',
+  '#ffffff': 'white',
+};
+
+/**
+ * A new comment on the frame on screen, or on the in/out range set with I and O, with an optional
+ * drawing made on the picture. Focusing the field pauses the video.
+ */
+export function CommentForm({
+  projectId,
+  versionNumber,
+  rate,
+  startFrame,
+  frame,
+  range,
+  onClearRange,
+  drawing,
+  onDrawingChange,
+  onFocusField,
+}: {
+  projectId: string;
+  versionNumber: number;
+  rate: FrameRate;
+  startFrame: number;
+  frame: number;
+  range: { frameIn: number | null; frameOut: number | null };
+  onClearRange: () => void;
+  drawing: DrawingDraft | null;
+  onDrawingChange: (draft: DrawingDraft | null) => void;
+  onFocusField: () => void;
+}) {
+  const { t } = useTranslation(REVIEW_NAMESPACE);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddComment(projectId, versionNumber);
+  const fieldId = useId();
+  const errorId = useId();
+  const timecode = (value: number) => framesToTimecode(startFrame + value, rate);
+
+  const frameIn = range.frameIn ?? frame;
+  // A range of a single frame is that frame.
+  const frameOut =
+    range.frameIn !== null && range.frameOut !== null && range.frameOut > range.frameIn ? range.frameOut : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const shapes = drawing?.shapes ?? [];
+    const parsed = CommentInputSchema.safeParse({
+      body,
+      frameIn,
+      frameOut,
+      drawing: shapes.length > 0 && drawing ? { color: drawing.color, shapes } : undefined,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        setBody('');
+        onDrawingChange(null);
+        onClearRange();
+        toast.success(t('comments.sent'));
+      },
+      onError: (failure) => setError(failure instanceof ApiError ? failure.message : t('comments.failed')),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate data-testid="comment-form">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-600">{frameOut !== undefined ? t('comments.onRange') : t('comments.onFrame')}</span>
+        <span
+          className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-slate-900 tabular-nums"
+          data-testid="comment-anchor"
+        >
+          {frameOut !== undefined ? `${timecode(frameIn)} → ${timecode(frameOut)}` : timecode(frameIn)}
+        </span>
+        {range.frameIn !== null && (
+          <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClearRange}>
+            <X aria-hidden="true" />
+            {t('comments.clearRange')}
+          </Button>
+        )}
+      </div>
+
+      <div className="space-y-1.5">
+        <label htmlFor={fieldId} className="sr-only">
+          {t('comments.field')}
+        </label>
+        <textarea
+          id={fieldId}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          onFocus={onFocusField}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit(event);
+          }}
+          rows={3}
+          maxLength={COMMENT_MAX_LENGTH}
+          placeholder={t('comments.placeholder')}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+          data-testid="comment-input"
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
+        />
+        {error && (
+          <p id={errorId} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+
+      {drawing ? (
+        <fieldset
+          className="space-y-2 rounded-xl border border-violet-200 bg-violet-50/60 p-3"
+          data-testid="drawing-tools"
+        >
+          <legend className="px-1 text-xs font-semibold text-violet-900">{t('drawing.title')}</legend>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <div role="radiogroup" aria-label={t('drawing.tool')} className="flex gap-1">
+              {TOOLS.map(({ tool, icon: Icon }) => (
+                <button
+                  key={tool}
+                  type="button"
+                  role="radio"
+                  aria-checked={drawing.tool === tool}
+                  aria-label={t(`drawing.tools.${tool}`)}
+                  title={t(`drawing.tools.${tool}`)}
+                  onClick={() => onDrawingChange({ ...drawing, tool })}
+                  className={cn(
+                    'flex size-9 items-center justify-center rounded-lg border outline-none focus-visible:ring-2 focus-visible:ring-violet-600',
+                    drawing.tool === tool
+                      ? 'border-violet-600 bg-violet-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                </button>
+              ))}
+            </div>
+            <div role="radiogroup" aria-label={t('drawing.color')} className="flex gap-1">
+              {DRAWING_COLORS.map((color) => (
+                <button
+                  key={color}
+                  type="button"
+                  role="radio"
+                  aria-checked={drawing.color === color}
+                  aria-label={t(`drawing.colors.${COLOR_NAMES[color]}`)}
+                  title={t(`drawing.colors.${COLOR_NAMES[color]}`)}
+                  onClick={() => onDrawingChange({ ...drawing, color })}
+                  className={cn(
+                    'size-7 rounded-full border border-slate-400 outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1',
+                    drawing.color === color && 'ring-2 ring-slate-900 ring-offset-2',
+                  )}
+                  style={{ backgroundColor: color }}
+                />
+              ))}
+            </div>
+            <div className="ml-auto flex gap-1">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                disabled={drawing.shapes.length === 0}
+                onClick={() => onDrawingChange({ ...drawing, shapes: drawing.shapes.slice(0, -1) })}
+                aria-label={t('drawing.undo')}
+                title={t('drawing.undo')}
+              >
+                <Undo2 aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                onClick={() => onDrawingChange(null)}
+                aria-label={t('drawing.discard')}
+                title={t('drawing.discard')}
+              >
+                <Eraser aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+          <p className="text-xs text-violet-900" aria-live="polite">
+            {t('drawing.hint', { count: drawing.shapes.length })}
+          </p>
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {!drawing && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onDrawingChange({ tool: 'arrow', color: DRAWING_COLORS[0], shapes: [] })}
+            data-testid="drawing-start"
+          >
+            <PenLine aria-hidden="true" />
+            {t('drawing.start')}
+          </Button>
+        )}
+        <Button type="submit" size="sm" className="ml-auto" disabled={add.isPending} data-testid="comment-submit">
+          {t('comments.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

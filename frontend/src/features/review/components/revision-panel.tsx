@@ -1,0 +1,274 @@
+import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
+import type { ProjectDetail } from '@domain/projects';
+import { REVIEW_MESSAGES, RevisionRoundInputSchema, type CommentView, type VersionView } from '@domain/review';
+import { framesToTimecode } from '@domain/timecode';
+import { ListChecks, Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useProjectAction } from '@/lib/project-actions';
+import { useCommentStatus, useComments } from '../api/review';
+import { REVIEW_NAMESPACE } from '../labels';
+
+/**
+ * The client's 'Demander une révision': the open comments of the version go to the editor as one
+ * round, with an optional general message. Shows the revisions left and until when; a refusal is
+ * the server's French message.
+ */
+export function RequestRevisionCard({ project, version }: { project: ProjectDetail; version: VersionView }) {
+  const { t } = useTranslation(REVIEW_NAMESPACE);
+  const [open, setOpen] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useProjectAction();
+  const fieldId = useId();
+  const left = Math.max(0, project.maxRevisions - project.revisionCount);
+  const openComments = version.comments.open;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = RevisionRoundInputSchema.safeParse({
+      versionNumber: version.number,
+      feedback: feedback || undefined,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    if (openComments === 0) {
+      setError(REVIEW_MESSAGES.noOpenComments);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { projectId: project.id, action: 'requestRevision', body: parsed.data },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setFeedback('');
+        },
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : null),
+      },
+    );
+  };
+
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-violet-200 bg-violet-50/60 p-4"
+      aria-labelledby="request-revision-title"
+      data-testid="request-revision"
+    >
+      <h3 id="request-revision-title" className="font-semibold text-violet-950">
+        {t('revision.requestTitle')}
+      </h3>
+      <p className="text-sm text-slate-800" data-testid="revisions-left">
+        {project.revisionWindowEndsAt
+          ? t('revision.leftUntil', {
+              count: left,
+              max: project.maxRevisions,
+              date: formatDate(project.revisionWindowEndsAt),
+            })
+          : t('revision.left', { count: left, max: project.maxRevisions })}
+      </p>
+      <p className="text-sm text-slate-700">
+        {t('revision.willSend', { count: openComments, version: version.number })}
+      </p>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setError(null);
+        }}
+      >
+        <DialogTrigger asChild>
+          <Button data-testid="action-requestRevision">
+            <Send aria-hidden="true" />
+            {PROJECT_ACTIONS.requestRevision.label}
+          </Button>
+        </DialogTrigger>
+        <DialogContent closeLabel={t('dialog.close')}>
+          <DialogTitle>{t('revision.dialogTitle', { version: version.number })}</DialogTitle>
+          <DialogDescription>
+            {t('revision.dialogDescription', { count: openComments, left, max: project.maxRevisions })}
+          </DialogDescription>
+          <form onSubmit={submit} className="space-y-4" noValidate>
+            <div className="space-y-2">
+              <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
+                {t('revision.message')}
+              </label>
+              <textarea
+                id={fieldId}
+                value={feedback}
+                onChange={(event) => setFeedback(event.target.value)}
+                rows={3}
+                placeholder={t('revision.messagePlaceholder')}
+                className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
+              />
+            </div>
+            {error && (
+              <p
+                role="alert"
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+                data-testid="revision-error"
+              >
+                {error}
+              </p>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button type="submit" disabled={action.isPending} data-testid="revision-submit">
+                {t('revision.send')}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+/** The round's comments: the first version's own (not carried) comments sent by round `round`. */
+const roundComments = (comments: CommentView[] | undefined, round: number) =>
+  (comments ?? []).filter((comment) => comment.revisionNumber === round && comment.carriedFrom === null);
+
+/**
+ * The editor's side of a round: its comments to tick off one by one (resolve / reopen), then
+ * 'Révision terminée', offered once a version newer than the round's exists.
+ */
+export function RevisionChecklist({
+  project,
+  versions,
+  onSeek,
+}: {
+  project: ProjectDetail;
+  versions: VersionView[];
+  onSeek: (version: number) => void;
+}) {
+  const { t } = useTranslation(REVIEW_NAMESPACE);
+  const round = project.revisionCount;
+  const [newest, previous] = versions;
+  const newestComments = useComments(project.id, newest?.number ?? null);
+  const previousComments = useComments(project.id, previous?.number ?? null);
+  const status = useCommentStatus(project.id);
+  const action = useProjectAction();
+  // A ticked box shows at once; the server's answer (and the live event) then confirms it.
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+
+  const onNewest = roundComments(newestComments.data, round);
+  const onPrevious = roundComments(previousComments.data, round);
+  // The round was asked on the newest version (nothing new yet) or on the one before it.
+  const roundVersion = onNewest.length > 0 ? newest : onPrevious.length > 0 ? previous : null;
+  const items = onNewest.length > 0 ? onNewest : onPrevious;
+  const loading = newestComments.isPending || (previous !== undefined && previousComments.isPending);
+  // A round of feedback alone (no version) is the server's to judge.
+  const hasNewVersion = roundVersion === null || roundVersion.number < newest.number;
+  const done = items.filter((comment) => ticked[comment.id] ?? comment.status === 'resolved').length;
+  const mayComplete = project.actions.includes('completeRevision');
+  const media = roundVersion?.media;
+
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50/60 p-4"
+      aria-labelledby="revision-checklist-title"
+      data-testid="revision-checklist"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <ListChecks className="size-5 text-amber-800" aria-hidden="true" />
+        <h3 id="revision-checklist-title" className="font-semibold text-amber-950">
+          {t('revision.checklistTitle', { number: round })}
+        </h3>
+        {items.length > 0 && (
+          <span className="ml-auto text-sm text-amber-900 tabular-nums" data-testid="checklist-progress">
+            {t('revision.progress', { done, count: items.length })}
+          </span>
+        )}
+      </div>
+      {roundVersion && (
+        <p className="text-sm text-slate-700">{t('revision.checklistHint', { version: roundVersion.number })}</p>
+      )}
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('revision.noRoundComments')}</p>
+      ) : (
+        <ul className="space-y-1.5">
+          {items.map((comment) => {
+            const resolved = ticked[comment.id] ?? comment.status === 'resolved';
+            const checkboxId = `round-${comment.id}`;
+            return (
+              <li
+                key={comment.id}
+                className="flex items-start gap-2 rounded-lg bg-white px-3 py-2"
+                data-testid="checklist-item"
+              >
+                <input
+                  id={checkboxId}
+                  type="checkbox"
+                  checked={resolved}
+                  disabled={status.isPending}
+                  onChange={() => {
+                    setTicked((current) => ({ ...current, [comment.id]: !resolved }));
+                    status.mutate(
+                      {
+                        versionNumber: comment.versionNumber,
+                        commentId: comment.id,
+                        to: resolved ? 'reopen' : 'resolve',
+                      },
+                      {
+                        onSettled: () => setTicked(({ [comment.id]: _settled, ...others }) => others),
+                        onError: (error) =>
+                          toast.error(
+                            error instanceof ApiError && error.status > 0 ? error.message : t('comments.failed'),
+                          ),
+                      },
+                    );
+                  }}
+                  className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+                />
+                <label htmlFor={checkboxId} className="min-w-0 flex-1 text-sm">
+                  {media && comment.frameIn !== null && (
+                    <span className="mr-2 font-mono text-xs text-slate-600 tabular-nums">
+                      {framesToTimecode(media.startFrame + comment.frameIn, media.frameRate)}
+                    </span>
+                  )}
+                  <span className={resolved ? 'text-slate-500 line-through' : 'text-slate-900'}>{comment.body}</span>
+                </label>
+                {roundVersion && roundVersion.number !== newest.number && (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto p-0 text-xs"
+                    onClick={() => onSeek(roundVersion.number)}
+                  >
+                    {t('versions.short', { number: roundVersion.number })}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {mayComplete && (
+        <div className="space-y-1.5">
+          <Button
+            onClick={() => action.mutate({ projectId: project.id, action: 'completeRevision' })}
+            disabled={loading || !hasNewVersion || action.isPending}
+            aria-describedby={hasNewVersion ? undefined : 'complete-revision-why'}
+            data-testid="action-completeRevision"
+          >
+            {PROJECT_ACTIONS.completeRevision.label}
+          </Button>
+          {!loading && !hasNewVersion && (
+            <p id="complete-revision-why" className="text-sm text-amber-900">
+              {REVIEW_MESSAGES.revisionNeedsNewVersion}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
