@@ -2,6 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
+import type { KeycloakAdminClient } from '../db/keycloak-admin';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities } from './brief';
 import { s3DeleteObject } from './directory';
@@ -21,6 +22,8 @@ export interface ActivityDeps {
   appUrl?: string;
   /** Admins' and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
   directory?: UserDirectory;
+  /** Keycloak's admin api: the account changes an admin asks for (invitations, roles). */
+  keycloak?: KeycloakAdminClient;
 }
 
 /** Fails without retry when the worker was started without a dependency an activity needs. */
