@@ -6,6 +6,7 @@ import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
 import { projectEvent, type OutboxEntry } from '../domain/events';
 import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, StatusHistory } from '../db/entities';
+import { recordAudit } from '../db/audit';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
 import {
@@ -85,9 +86,11 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     specs: NotificationSpec[],
     admins: string[],
   ): Promise<Notification[]> {
+    // A /test run's project notifies only its own stand-ins, never the real admins.
+    const adminIds = project.systemTestRun ? [] : admins;
     const rows = specs.flatMap((spec, index) => {
       const users =
-        spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
+        spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : adminIds;
       return users
         .filter((userId): userId is string => Boolean(userId))
         .map((userId) => ({ id: keyedUuid(key, String(index), userId), userId, spec }));
@@ -156,7 +159,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       return { ms: days * DAY_MS, days };
     },
 
-    async assignEditor({ key, projectId, from, editorId, actorId, actorName }) {
+    async assignEditor({ key, projectId, from, editorId, actorId, actorName, audit }) {
       return deps.orm.em.fork().transactional(async (em) => {
         const project = await lockProject(em, projectId);
         if ((await em.count(StatusHistory, { id: key })) > 0) {
@@ -171,7 +174,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         let editor: EditorProfile | undefined;
         if (editorId) {
           const named = await em.findOne(EditorProfile, { userId: editorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-          if (!named)
+          // A /test run's editor takes only its run's project, and only it.
+          if (!named || (named.systemTestRun ?? null) !== (project.systemTestRun ?? null))
             throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
           if (named.status !== 'active' || named.currentProjectsCount >= named.maxConcurrentProjects) {
             throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorNotAvailable, EDITOR_NOT_AVAILABLE);
@@ -188,12 +192,15 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
               status: 'active',
               specialties: { $overlap: specialtiesFor(project.videoType) },
               visualComplexityLevels: { $overlap: levelsFor(complexity) },
+              // Real projects never go to a /test run's editor; a run's project only to its own.
+              systemTestRun: project.systemTestRun ?? null,
             },
             { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { userId: 'asc' } },
           );
           editor = pickLeastLoaded(candidates);
           if (!editor) return { assigned: false as const };
         }
+        const previousStatus = project.status;
         editor.currentProjectsCount += 1;
         editor.totalProjectsCount += 1;
         project.editor = editor;
@@ -219,6 +226,24 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           ],
           [],
         );
+        if (audit) {
+          await recordAudit(em, {
+            id: key,
+            actorId: audit.actorId,
+            actorEmail: audit.actorEmail,
+            action: 'project.assign',
+            targetType: 'project',
+            targetId: project.id,
+            targetLabel: project.title,
+            before: { status: previousStatus, editorId: null },
+            after: {
+              status: 'assigned',
+              editorId: editor.userId,
+              editorName,
+              editorLoad: `${editor.currentProjectsCount}/${editor.maxConcurrentProjects}`,
+            },
+          });
+        }
         await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
         return { assigned: true as const, editorId: editor.userId, editorName };
       });
@@ -231,6 +256,19 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         if ((await em.count(StatusHistory, { id: input.key })) > 0) return { recordedNow: false };
         if (input.requireFinalFile && (await em.count(ProjectFile, { project: project.id, fileType: 'final' })) === 0) {
           throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.noFinalFile, NO_FINAL_FILE);
+        }
+        if (input.audit) {
+          await recordAudit(em, {
+            id: input.key,
+            actorId: input.audit.actorId,
+            actorEmail: input.audit.actorEmail,
+            action: input.audit.action,
+            targetType: 'project',
+            targetId: project.id,
+            targetLabel: project.title,
+            before: { status: project.status, editorId: project.editor?.userId ?? null },
+            after: { status: input.to, reason: input.audit.reason ?? null },
+          });
         }
         em.create(StatusHistory, {
           id: input.key,
@@ -307,6 +345,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       const em = deps.orm.em.fork();
       const project =
         (await em.findOne(Project, { id: projectId }, { populate: ['editor'] })) ?? projectNotFound(projectId);
+      // A /test run's project writes to nobody: its client and editor are stand-ins.
+      if (project.systemTestRun) return { sent: 0 };
       const details = {
         id: project.id,
         title: project.title,

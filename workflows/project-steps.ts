@@ -40,6 +40,11 @@ function actorName(actor: ProjectActor): string {
   return actor.name?.trim() || actor.email || 'Rushflow';
 }
 
+/** An admin's action goes to the audit log with the change. */
+function auditActor(actor: ProjectActor) {
+  return actor.roles.includes('admin') ? { actorId: actor.id, actorEmail: actor.email } : undefined;
+}
+
 /** An activity's typed refusal (no final file, editor not available) becomes the update's refusal. */
 export function asRefusal(error: unknown): never {
   let cause: unknown = error;
@@ -214,7 +219,9 @@ export class ProjectSteps {
     const { state } = this;
     const holdsSlot = state.status === 'assigned' || state.status === 'in_progress';
     const why = reason?.trim() || undefined;
+    const audit = auditActor(actor);
     await this.transition('cancelled', {
+      ...(audit ? { audit: { ...audit, action: 'project.cancel' as const, reason: why } } : {}),
       actorId: actor.id,
       actorName: actorName(actor),
       comment: PROJECT_TIMELINE.cancelled(why),
@@ -237,6 +244,7 @@ export class ProjectSteps {
       editorId,
       actorId: actor.id,
       actorName: actorName(actor),
+      audit: auditActor(actor),
     });
     if (!result.assigned) {
       throw ApplicationFailure.create({

@@ -1,4 +1,5 @@
 import { AccessRevocation } from './access-revocation';
+import { AuditLogEntry } from './audit-log-entry';
 import { Brief } from './brief';
 import { CheckoutSession } from './checkout-session';
 import { EditorApplication } from './editor-application';
@@ -18,6 +19,7 @@ import { UploadedFile } from './uploaded-file';
 
 export {
   AccessRevocation,
+  AuditLogEntry,
   Brief,
   CheckoutSession,
   EditorProfile,
@@ -52,4 +54,5 @@ export const ALL_ENTITIES = [
   CheckoutSession,
   OutboxEvent,
   AccessRevocation,
+  AuditLogEntry,
 ];

@@ -15,6 +15,7 @@ jest.setTimeout(60_000);
 
 const APP_TABLES = [
   'access_revocations',
+  'admin_audit_log',
   'briefs',
   'checkout_sessions',
   'editor_applications',
@@ -50,6 +51,8 @@ const EXPECTED_INDEXES = [
   'editor_applications_created_at_index',
   'status_history_project_id_created_at_index',
   'events_created_at_index',
+  'admin_audit_log_created_at_index',
+  'admin_audit_log_target_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;
