@@ -3,12 +3,14 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import type { KeycloakAdminClient } from '../db/keycloak-admin';
+import { createAdminUserActivities } from './admin-users';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities } from './brief';
 import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
+import { createSystemTestActivities } from './system-test';
 
 /** What the worker's activities stand on, each named for what it is; absent ones fail the activities that need them. */
 export interface ActivityDeps {
@@ -73,6 +75,19 @@ export function createActivities(deps: ActivityDeps = {}) {
       appUrl: deps.appUrl,
       directory: deps.directory,
       deleteObject: deps.storage ? s3DeleteObject(deps.storage) : undefined,
+    }),
+    ...createAdminUserActivities({
+      get orm() {
+        return db();
+      },
+      get keycloak() {
+        return deps.keycloak ?? missingDependency('Keycloak admin client');
+      },
+    }),
+    ...createSystemTestActivities({
+      get orm() {
+        return db();
+      },
     }),
   };
 }

@@ -3,3 +3,5 @@ export { pingWorkflow } from './ping-workflow';
 export { rushAnalysisWorkflow } from './rush-analysis-workflow';
 export { briefWorkflow } from './brief-workflow';
 export { projectWorkflow } from './project-workflow';
+export { inviteEditorWorkflow, changeRoleWorkflow } from './admin-users-workflow';
+export { systemTestWorkflow } from './system-test-workflow';
