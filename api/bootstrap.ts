@@ -86,14 +86,30 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   // Browsers reach storage through the public endpoint; URLs signed for it name that host.
   const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });
   const uploads = createUploadService({ em: () => orm.em.fork(), s3, publicS3, temporal });
+  const appUrl = config.APP_URL.replace(/\/$/, '');
   return {
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
-    keycloakAdmin: new KeycloakAdminClient({
-      url: config.KEYCLOAK_URL,
-      realm: config.KEYCLOAK_REALM,
-      clientId: config.KEYCLOAK_API_CLIENT_ID,
-      clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-    }),
+    admin: {
+      em: () => orm.em.fork(),
+      users: {
+        keycloak: new KeycloakAdminClient({
+          url: config.KEYCLOAK_URL,
+          realm: config.KEYCLOAK_REALM,
+          clientId: config.KEYCLOAK_API_CLIENT_ID,
+          clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+        }),
+        temporal,
+        invitation: { clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/editor` },
+      },
+      photos: {
+        publicS3,
+        storageOrigins: [config.S3_ENDPOINT, config.S3_PUBLIC_ENDPOINT]
+          .filter((endpoint): endpoint is string => Boolean(endpoint))
+          .map((endpoint) => new URL(endpoint).origin),
+      },
+      links: { baseUrl: config.TEMPORAL_UI_URL, namespace: config.TEMPORAL_NAMESPACE },
+      system: { temporal },
+    },
     frontendDist: config.FRONTEND_DIST,
     pricing: { em: () => orm.em.fork() },
     briefs: { em: () => orm.em.fork(), temporal, uploads },

@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /** The Temporal Web UI, which the admin pages link each workflow to (none: no links). */
+  TEMPORAL_UI_URL: z.url().optional(),
   KEYCLOAK_URL: z.url(),
   /** Issuer exactly as Keycloak writes it in tokens; defaults to the realm URL. */
   KEYCLOAK_ISSUER: z.url().optional(),
