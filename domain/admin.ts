@@ -50,7 +50,7 @@ export const ADMIN_MESSAGES = {
 const HTML_TAG = /<\/?[a-z!][^>]*>/i;
 
 /** A trimmed free text of at most `max` characters, without HTML tags. */
-export function plainText(label: string, max: number) {
+function plainText(label: string, max: number) {
   return z
     .string({ error: `« ${label} » doit être un texte.` })
     .trim()
@@ -188,7 +188,6 @@ export const RoleChangeSchema = z.object(
   },
   { error: ADMIN_MESSAGES.emailRequired },
 );
-export type RoleChangeInput = z.input<typeof RoleChangeSchema>;
 
 export interface AdminUserRow {
   id: string;
@@ -260,6 +259,51 @@ export const ApplicationUpdateSchema = z
     ADMIN_MESSAGES.applicationUpdateEmpty,
   );
 export type ApplicationUpdateInput = z.input<typeof ApplicationUpdateSchema>;
+
+/** An application as the Recrutement tab shows it: every answer (values; the page writes the labels). */
+export interface AdminApplicationView {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  /** A short-lived link to the photo (presigned when it is in our storage), or null. */
+  photoUrl: string | null;
+  paymentMethod: string | null;
+  complexityLevels: string[];
+  specialtyDomains: string[];
+  videoSpecialties: string[];
+  technicalCompetencies: string[];
+  softwareMastered: string[];
+  otherSoftware: string | null;
+  languages: string[];
+  timezone: string;
+  availabilityDays: string[];
+  availabilityStartTime: string | null;
+  availabilityEndTime: string | null;
+  unavailablePeriods: string[];
+  availabilityHoursPerWeek: number | null;
+  experienceYears: number | null;
+  experienceDescription: string | null;
+  hourlyRate: number | null;
+  motivation: string | null;
+  technicalSkills: string | null;
+  equipmentDescription: string | null;
+  portfolioLinks: string[];
+  preferredClientTypes: string[];
+  preferredVideoGenres: string[];
+  acceptsTerms: boolean;
+  acceptsPrivacy: boolean;
+  acceptsContract: boolean;
+  authorizesPortfolioUse: boolean;
+  status: (typeof EDITOR_APPLICATION_STATUSES)[number];
+  adminNotes: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  invitedAt: string | null;
+}
 
 // ——— Briefs ———
 
@@ -341,7 +385,7 @@ export interface AuditEntryView {
 // ——— /test ———
 
 /** The two checks of 000 §2 /test: the assignment alone, and a project's whole workflow. */
-export const SYSTEM_TEST_KINDS = ['assignment', 'workflow'] as const;
+const SYSTEM_TEST_KINDS = ['assignment', 'workflow'] as const;
 export type SystemTestKind = (typeof SYSTEM_TEST_KINDS)[number];
 
 /** The test editor profile of 000 §2 /test. */

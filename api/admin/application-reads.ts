@@ -1,53 +1,8 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Page } from '../../domain/admin';
+import type { AdminApplicationView, Page } from '../../domain/admin';
 import { EditorApplication } from '../../db/entities/editor-application';
-
-/** An application as the Recrutement tab shows it: every answer (values; the page writes the labels). */
-export interface AdminApplicationView {
-  id: string;
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  /** A short-lived link to the photo (presigned when it is in our storage), or null. */
-  photoUrl: string | null;
-  paymentMethod: string | null;
-  complexityLevels: string[];
-  specialtyDomains: string[];
-  videoSpecialties: string[];
-  technicalCompetencies: string[];
-  softwareMastered: string[];
-  otherSoftware: string | null;
-  languages: string[];
-  timezone: string;
-  availabilityDays: string[];
-  availabilityStartTime: string | null;
-  availabilityEndTime: string | null;
-  unavailablePeriods: string[];
-  availabilityHoursPerWeek: number | null;
-  experienceYears: number | null;
-  experienceDescription: string | null;
-  hourlyRate: number | null;
-  motivation: string | null;
-  technicalSkills: string | null;
-  equipmentDescription: string | null;
-  portfolioLinks: string[];
-  preferredClientTypes: string[];
-  preferredVideoGenres: string[];
-  acceptsTerms: boolean;
-  acceptsPrivacy: boolean;
-  acceptsContract: boolean;
-  authorizesPortfolioUse: boolean;
-  status: EditorApplication['status'];
-  adminNotes: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  invitedAt: string | null;
-}
 
 /** How long the photo's link works. */
 const PHOTO_LINK_SECONDS = 300;
