@@ -13,7 +13,7 @@ import {
   EDITOR_SPECIALTIES,
   EDITOR_TIMEZONES,
 } from './editor-profile';
-import { COMPLEXITY_LEVEL_TIERS } from './recruitment';
+import { COMPLEXITY_LEVEL_TIERS, DEFAULT_APPLICATION_TIMEZONE } from './recruitment';
 
 type EditorSpecialty = (typeof EDITOR_SPECIALTIES)[number];
 type EditorLevel = (typeof EDITOR_COMPLEXITY_LEVELS)[number];
@@ -196,7 +196,7 @@ function rateFrom(rate: string | number | null | undefined): number {
 
 function timezoneFrom(timezone: string | null | undefined): string {
   const offered = EDITOR_TIMEZONES.map((zone) => zone.value as string);
-  const mapped = timezone ? (PROFILE_TIMEZONE[timezone] ?? timezone) : EDITOR_PROFILE_DEFAULTS.timezone;
+  const mapped = PROFILE_TIMEZONE[timezone || DEFAULT_APPLICATION_TIMEZONE] ?? timezone ?? '';
   return offered.includes(mapped) ? mapped : EDITOR_PROFILE_DEFAULTS.timezone;
 }
 

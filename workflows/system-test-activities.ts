@@ -1,6 +1,6 @@
 /** Activities of systemTestWorkflow, implemented in activities/system-test.ts. */
 
-export interface SystemTestRows {
+interface SystemTestRows {
   projectId: string;
   briefId: string;
   editorId: string;
