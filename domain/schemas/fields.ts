@@ -73,3 +73,32 @@ export function flag(label: string) {
     .optional()
     .transform((value) => value ?? false);
 }
+
+/** Required free text (trimmed); blank reads as missing. */
+export function requiredText(missing: string, label: string, max: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: (issue) => (issue.input === undefined ? missing : `« ${label} » doit être un texte.`) })
+      .max(max, { error: `« ${label} » ne peut pas dépasser ${max} caractères.` }),
+  );
+}
+
+/**
+ * A list of free texts: each trimmed, blank ones dropped, then at most `maxItems` of at most
+ * `max` characters.
+ */
+export function textList(label: string, maxItems: number, max: number) {
+  return z
+    .array(z.string({ error: `« ${label} » doit être une liste de textes.` }), {
+      error: `« ${label} » doit être une liste de textes.`,
+    })
+    .max(maxItems * 4, { error: `« ${label} » contient trop d’éléments (${maxItems} maximum).` })
+    .optional()
+    .transform((values) => (values ?? []).map((value) => value.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().max(max, { error: `Chaque élément de « ${label} » fait au plus ${max} caractères.` }))
+        .max(maxItems, { error: `« ${label} » contient trop d’éléments (${maxItems} maximum).` }),
+    );
+}
