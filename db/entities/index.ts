@@ -1,8 +1,11 @@
 import { AccessRevocation } from './access-revocation';
 import { Brief } from './brief';
+import { CallBooking } from './call-booking';
 import { CheckoutSession } from './checkout-session';
+import { ContactMessage } from './contact-message';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
+import { EmailTest } from './email-test';
 import { Notification } from './notification';
 import { OutboxEvent } from './outbox-event';
 import { ProcessedWebhookEvent } from './processed-webhook-event';
@@ -10,6 +13,7 @@ import { Project } from './project';
 import { ProjectFile } from './project-file';
 import { ProjectMessage } from './project-message';
 import { ProjectRevision } from './project-revision';
+import { RateLimit } from './rate-limit';
 import { SentEmail } from './sent-email';
 import { Setting } from './setting';
 import { StatusHistory } from './status-history';
@@ -19,8 +23,12 @@ import { UploadedFile } from './uploaded-file';
 export {
   AccessRevocation,
   Brief,
+  CallBooking,
   CheckoutSession,
+  ContactMessage,
+  EditorApplication,
   EditorProfile,
+  EmailTest,
   Notification,
   Project,
   ProjectFile,
@@ -52,4 +60,8 @@ export const ALL_ENTITIES = [
   CheckoutSession,
   OutboxEvent,
   AccessRevocation,
+  ContactMessage,
+  CallBooking,
+  EmailTest,
+  RateLimit,
 ];

@@ -16,9 +16,12 @@ jest.setTimeout(60_000);
 const APP_TABLES = [
   'access_revocations',
   'briefs',
+  'call_bookings',
   'checkout_sessions',
+  'contact_messages',
   'editor_applications',
   'editor_profiles',
+  'email_tests',
   'events',
   'notifications',
   'processed_webhook_events',
@@ -26,6 +29,7 @@ const APP_TABLES = [
   'project_messages',
   'project_revisions',
   'projects',
+  'rate_limits',
   'sent_emails',
   'settings',
   'status_history',
@@ -50,6 +54,10 @@ const EXPECTED_INDEXES = [
   'editor_applications_created_at_index',
   'status_history_project_id_created_at_index',
   'events_created_at_index',
+  'contact_messages_created_at_index',
+  'call_bookings_starts_at_unique',
+  'call_bookings_email_index',
+  'email_tests_created_at_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;
