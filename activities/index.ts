@@ -4,6 +4,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities } from './brief';
+import { createContactActivities } from './contact';
+import { createEditorApplicationActivities } from './editor-application';
+import { createEmailTestActivities } from './email-test';
 import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
@@ -70,6 +73,31 @@ export function createActivities(deps: ActivityDeps = {}) {
       appUrl: deps.appUrl,
       directory: deps.directory,
       deleteObject: deps.storage ? s3DeleteObject(deps.storage) : undefined,
+    }),
+    ...createEditorApplicationActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
+      directory: deps.directory,
+    }),
+    ...createContactActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
+    }),
+    ...createEmailTestActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
     }),
   };
 }

@@ -3,3 +3,6 @@ export { pingWorkflow } from './ping-workflow';
 export { rushAnalysisWorkflow } from './rush-analysis-workflow';
 export { briefWorkflow } from './brief-workflow';
 export { projectWorkflow } from './project-workflow';
+export { editorApplicationWorkflow } from './editor-application-workflow';
+export { contactMessageWorkflow, callBookingWorkflow } from './contact-workflow';
+export { emailTestWorkflow } from './email-test-workflow';
