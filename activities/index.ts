@@ -6,6 +6,9 @@ import type { KeycloakAdminClient } from '../db/keycloak-admin';
 import { createAdminUserActivities } from './admin-users';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities } from './brief';
+import { createContactActivities } from './contact';
+import { createEditorApplicationActivities } from './editor-application';
+import { createEmailTestActivities } from './email-test';
 import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
@@ -87,6 +90,31 @@ export function createActivities(deps: ActivityDeps = {}) {
     ...createSystemTestActivities({
       get orm() {
         return db();
+      },
+    }),
+    ...createEditorApplicationActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
+      directory: deps.directory,
+    }),
+    ...createContactActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
+    }),
+    ...createEmailTestActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
       },
     }),
   };

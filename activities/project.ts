@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
@@ -18,6 +17,7 @@ import {
   PROJECT_TIMELINE,
 } from '../workflows/contracts/project';
 import type { Audience, NotificationSpec, ProjectActivities } from '../workflows/project-activities';
+import { keyedUuid } from './keyed-uuid';
 import { projectEmail } from './mail/project-emails';
 import { sendEmailOnce } from './mail/send-email';
 
@@ -46,12 +46,6 @@ const DAY_MS = 86_400_000;
 
 function projectNotFound(projectId: string): never {
   throw ApplicationFailure.nonRetryable(`Project ${projectId} not found`, PROJECT_NOT_FOUND);
-}
-
-/** A stable uuid from a key, so a notification written twice is the same row. */
-function keyedUuid(...parts: string[]): string {
-  const hex = createHash('sha256').update(parts.join(':')).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function lockProject(em: EntityManager, projectId: string) {

@@ -17,6 +17,9 @@ import { adminSettingsRoutes } from './routes/admin-settings';
 import { adminSystemRoutes, type AdminSystemRouteDeps } from './routes/admin-system';
 import { adminUserRoutes, type AdminUserRouteDeps } from './routes/admin-users';
 import { briefRoutes, type BriefRouteDeps } from './routes/briefs';
+import { contactRoutes, type ContactRouteDeps } from './routes/contact';
+import { editorApplicationRoutes, type EditorApplicationRouteDeps } from './routes/editor-applications';
+import { emailTestRoutes, type EmailTestRouteDeps } from './routes/email-tests';
 import { paymentRoutes, type PaymentRouteDeps } from './routes/payments';
 import { pricingRoutes, type PricingRouteDeps } from './routes/pricing';
 import { systemRoutes, type PublicConfig } from './routes/system';
@@ -48,6 +51,12 @@ export interface AppDeps {
   events: EventRouteDeps;
   /** Lifecycle actions through the project's workflow (absent: the routes are not mounted). */
   projectActions?: ProjectActionRouteDeps;
+  /** /recrutement: applications and the admins' photo links. */
+  editorApplications: Omit<EditorApplicationRouteDeps, 'uploads'>;
+  /** /contact: messages and call bookings, rate-limited. */
+  contact: ContactRouteDeps;
+  /** /email-test (admins). */
+  emailTests: EmailTestRouteDeps;
 }
 
 interface AdminDeps {
@@ -101,6 +110,9 @@ export function createApp(deps: AppDeps): Koa {
     editorProfileRoutes(deps.editorProfile),
     notificationRoutes(deps.notifications),
     eventRoutes(deps.events),
+    editorApplicationRoutes({ ...deps.editorApplications, uploads: deps.uploads }),
+    contactRoutes(deps.contact),
+    emailTestRoutes(deps.emailTests),
     ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
   ]) {
     app.use(router.routes());

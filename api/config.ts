@@ -30,6 +30,16 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   FRONTEND_DIST: z.string().default(path.resolve(__dirname, '..', 'frontend', 'dist')),
+  /**
+   * The contact form and the call booking (000 §9: 5 requests per 15 minutes), counted per client
+   * address and per e-mail address; the api instances share the counters (PostgreSQL).
+   */
+  CONTACT_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema> & { keycloakIssuer: string };

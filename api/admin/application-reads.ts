@@ -3,42 +3,28 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminApplicationView, Page } from '../../domain/admin';
 import { EditorApplication } from '../../db/entities/editor-application';
+import type { UploadedFile } from '../../db/entities/uploaded-file';
 
-/** How long the photo's link works. */
-const PHOTO_LINK_SECONDS = 300;
+/** How long an admin's link to an applicant's photo stays valid. */
+export const PHOTO_LINK_SECONDS = 5 * 60;
 
 export interface PhotoLinkDeps {
-  /** Signs for the browser (public storage endpoint). */
+  /** Signs for the browser (public storage endpoint): the bucket itself is private. */
   publicS3: S3Client;
-  /** Storage endpoints whose URLs name our own objects (path style: `/<bucket>/<key>`). */
-  storageOrigins: string[];
 }
 
-/**
- * The photo's address for the admin: an object of our storage (`s3://bucket/key`, or a URL on one
- * of our storage endpoints) gets a presigned link valid a few minutes; any other https address is
- * the applicant's own and is kept; anything else is dropped.
- */
-async function photoLink(stored: string | null | undefined, deps: PhotoLinkDeps): Promise<string | null> {
-  if (!stored) return null;
-  let url: URL;
-  try {
-    url = new URL(stored);
-  } catch {
-    return null;
-  }
-  let object: { bucket: string; key: string } | null = null;
-  if (url.protocol === 's3:') object = { bucket: url.hostname, key: decodeURIComponent(url.pathname.slice(1)) };
-  else if (deps.storageOrigins.includes(url.origin)) {
-    const [bucket, ...key] = url.pathname.slice(1).split('/');
-    if (bucket && key.length) object = { bucket, key: decodeURIComponent(key.join('/')) };
-  }
-  if (object) {
-    return getSignedUrl(deps.publicS3, new GetObjectCommand({ Bucket: object.bucket, Key: object.key }), {
-      expiresIn: PHOTO_LINK_SECONDS,
-    });
-  }
-  return url.protocol === 'https:' ? url.toString() : null;
+/** A short-lived link to the applicant's uploaded photo, shown inline in the admin's browser. */
+export function photoLink(photo: UploadedFile, deps: PhotoLinkDeps): Promise<string> {
+  return getSignedUrl(
+    deps.publicS3,
+    new GetObjectCommand({
+      Bucket: photo.bucket,
+      Key: photo.storageKey,
+      ResponseContentType: photo.mimeType || 'image/jpeg',
+      ResponseContentDisposition: 'inline',
+    }),
+    { expiresIn: PHOTO_LINK_SECONDS },
+  );
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -56,7 +42,7 @@ export async function toApplicationView(
     email: application.email,
     phone: application.phone ?? null,
     address: application.address ?? null,
-    photoUrl: await photoLink(application.profilePhotoUrl, photos).catch(() => null),
+    photoUrl: application.profilePhoto ? await photoLink(application.profilePhoto, photos) : null,
     paymentMethod: application.paymentMethod ?? null,
     complexityLevels: application.complexityLevels,
     specialtyDomains: application.specialtyDomains,
@@ -100,6 +86,7 @@ export async function listApplications(
 ): Promise<Page<AdminApplicationView>> {
   const [rows, total] = await em.findAndCount(EditorApplication, query.status ? { status: query.status } : {}, {
     orderBy: { createdAt: 'desc', id: 'desc' },
+    populate: ['profilePhoto'],
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });

@@ -1,9 +1,12 @@
 import { AccessRevocation } from './access-revocation';
 import { AuditLogEntry } from './audit-log-entry';
 import { Brief } from './brief';
+import { CallBooking } from './call-booking';
 import { CheckoutSession } from './checkout-session';
+import { ContactMessage } from './contact-message';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
+import { EmailTest } from './email-test';
 import { Notification } from './notification';
 import { OutboxEvent } from './outbox-event';
 import { ProcessedWebhookEvent } from './processed-webhook-event';
@@ -11,6 +14,7 @@ import { Project } from './project';
 import { ProjectFile } from './project-file';
 import { ProjectMessage } from './project-message';
 import { ProjectRevision } from './project-revision';
+import { RateLimit } from './rate-limit';
 import { SentEmail } from './sent-email';
 import { Setting } from './setting';
 import { StatusHistory } from './status-history';
@@ -21,8 +25,12 @@ export {
   AccessRevocation,
   AuditLogEntry,
   Brief,
+  CallBooking,
   CheckoutSession,
+  ContactMessage,
+  EditorApplication,
   EditorProfile,
+  EmailTest,
   Notification,
   Project,
   ProjectFile,
@@ -55,4 +63,8 @@ export const ALL_ENTITIES = [
   OutboxEvent,
   AccessRevocation,
   AuditLogEntry,
+  ContactMessage,
+  CallBooking,
+  EmailTest,
+  RateLimit,
 ];

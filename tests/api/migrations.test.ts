@@ -17,9 +17,12 @@ const APP_TABLES = [
   'access_revocations',
   'admin_audit_log',
   'briefs',
+  'call_bookings',
   'checkout_sessions',
+  'contact_messages',
   'editor_applications',
   'editor_profiles',
+  'email_tests',
   'events',
   'notifications',
   'processed_webhook_events',
@@ -27,6 +30,7 @@ const APP_TABLES = [
   'project_messages',
   'project_revisions',
   'projects',
+  'rate_limits',
   'sent_emails',
   'settings',
   'status_history',
@@ -53,6 +57,10 @@ const EXPECTED_INDEXES = [
   'events_created_at_index',
   'admin_audit_log_created_at_index',
   'admin_audit_log_target_index',
+  'contact_messages_created_at_index',
+  'call_bookings_starts_at_unique',
+  'call_bookings_email_index',
+  'email_tests_created_at_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;

@@ -8,10 +8,10 @@ import {
   type ApplicationAnswers,
 } from '../../domain/editor-invitation';
 import { EditorProfileInputSchema } from '../../domain/schemas/project';
+import { optionValues } from '../../domain/brief-options';
 import {
   APPLICATION_TIMEZONES,
-  COMPLEXITY_LEVEL_VALUES,
-  optionValues,
+  COMPLEXITY_LEVELS,
   SPECIALTY_DOMAINS,
   VIDEO_SPECIALTIES,
 } from '../../domain/recruitment';
@@ -107,7 +107,7 @@ describe('an approved application becomes the editor profile the assignment matc
       fc.property(
         subset(optionValues(SPECIALTY_DOMAINS)),
         subset(optionValues(VIDEO_SPECIALTIES)),
-        subset(COMPLEXITY_LEVEL_VALUES),
+        subset(optionValues(COMPLEXITY_LEVELS)),
         fc.option(fc.double({ min: 0, max: 5000, noNaN: true }), { nil: null }),
         fc.constantFrom(null, 'Europe/Paris', 'Pacific/Tahiti', 'Mars/Olympus'),
         fc.array(fc.string(), { maxLength: 30 }),
