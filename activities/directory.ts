@@ -1,73 +1,21 @@
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { KeycloakAdminError, type KeycloakAdminClient } from '../db/keycloak-admin';
 import type { DeleteObject, UserDirectory } from './project';
-
-export interface KeycloakDirectoryOptions {
-  /** Keycloak base URL (no `/realms/…`). */
-  url: string;
-  realm: string;
-  /** The api's confidential client; its service account holds `view-users` / `query-users`. */
-  clientId: string;
-  clientSecret: string;
-}
-
-interface KeycloakUserRow {
-  id: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  enabled: boolean;
-}
 
 /**
  * Admins and editors' addresses from Keycloak's admin api (roles live in Keycloak only), read
  * with the api's service account; the admin list is cached for a minute.
  */
-export function keycloakDirectory(options: KeycloakDirectoryOptions): UserDirectory {
-  const base = options.url.replace(/\/$/, '');
-  let token: { value: string; expiresAt: number } | undefined;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAt > Date.now() + 30_000) return token.value;
-    const response = await fetch(`${base}/realms/${encodeURIComponent(options.realm)}/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`Keycloak token request failed (${response.status})`);
-    const body = (await response.json()) as { access_token: string; expires_in: number };
-    token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
-    return token.value;
-  }
-
-  async function admin<T>(pathAndQuery: string): Promise<T> {
-    const response = await fetch(`${base}/admin/realms/${encodeURIComponent(options.realm)}${pathAndQuery}`, {
-      headers: { authorization: `Bearer ${await accessToken()}` },
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`Keycloak admin request ${pathAndQuery} failed (${response.status})`);
-    return (await response.json()) as T;
-  }
-
+export function keycloakDirectory(keycloak: KeycloakAdminClient): UserDirectory {
   let admins: { at: number; list: Promise<{ id: string; email: string }[]> } | undefined;
   return {
     admins() {
       if (!admins || Date.now() - admins.at > 60_000) {
-        const list = (async () => {
-          const users: KeycloakUserRow[] = [];
-          for (let first = 0; ; first += 100) {
-            const page = await admin<KeycloakUserRow[]>(
-              `/roles/admin/users?first=${first}&max=100&briefRepresentation=true`,
-            );
-            users.push(...page);
-            if (page.length < 100) break;
-          }
-          return users.filter((user) => user.enabled).map((user) => ({ id: user.id, email: user.email ?? '' }));
-        })();
+        const list = keycloak
+          .listUsersWithRole('admin')
+          .then((users) =>
+            users.filter((user) => user.enabled).map((user) => ({ id: user.id, email: user.email ?? '' })),
+          );
         admins = { at: Date.now(), list };
         list.catch(() => {
           admins = undefined;
@@ -76,11 +24,22 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): UserDirect
       return admins.list;
     },
     async emailOf(userId) {
-      return (await admin<KeycloakUserRow>(`/users/${encodeURIComponent(userId)}`)).email ?? null;
+      try {
+        return (await keycloak.getUser(userId)).email ?? null;
+      } catch (error) {
+        // An account deleted since (or a user id Keycloak never knew): nobody to write to.
+        if (error instanceof KeycloakAdminError && error.isNotFound) return null;
+        throw error;
+      }
     },
     async nameOf(userId) {
-      const user = await admin<KeycloakUserRow>(`/users/${encodeURIComponent(userId)}`);
-      return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
+      try {
+        const user = await keycloak.getUser(userId);
+        return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
+      } catch (error) {
+        if (error instanceof KeycloakAdminError && error.isNotFound) return null;
+        throw error;
+      }
     },
   };
 }

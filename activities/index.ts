@@ -2,12 +2,18 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
+import type { KeycloakAdminClient } from '../db/keycloak-admin';
+import { createAdminUserActivities } from './admin-users';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities } from './brief';
+import { createContactActivities } from './contact';
+import { createEditorApplicationActivities } from './editor-application';
+import { createEmailTestActivities } from './email-test';
 import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
+import { createSystemTestActivities } from './system-test';
 import { createVersionPreviewActivities } from './version-preview';
 
 /** What the worker's activities stand on, each named for what it is; absent ones fail the activities that need them. */
@@ -22,6 +28,8 @@ export interface ActivityDeps {
   appUrl?: string;
   /** Admins' and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
   directory?: UserDirectory;
+  /** Keycloak's admin api: the account changes an admin asks for (invitations, roles). */
+  keycloak?: KeycloakAdminClient;
   /** ffmpeg/ffprobe and the watermark's fonts (Debian's by default) for the versions' previews. */
   media?: { ffmpegPath?: string; ffprobePath?: string; fontDir?: string; x264Preset?: string };
 }
@@ -83,6 +91,44 @@ export function createActivities(deps: ActivityDeps = {}) {
       },
       directory: deps.directory,
       ...deps.media,
+    }),
+    ...createAdminUserActivities({
+      get orm() {
+        return db();
+      },
+      get keycloak() {
+        return deps.keycloak ?? missingDependency('Keycloak admin client');
+      },
+    }),
+    ...createSystemTestActivities({
+      get orm() {
+        return db();
+      },
+    }),
+    ...createEditorApplicationActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
+      directory: deps.directory,
+    }),
+    ...createContactActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
+    }),
+    ...createEmailTestActivities({
+      get orm() {
+        return db();
+      },
+      get appUrl() {
+        return appUrl();
+      },
     }),
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
@@ -17,6 +16,7 @@ import {
   StatusHistory,
   VersionComment,
 } from '../db/entities';
+import { recordAudit } from '../db/audit';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
 import {
@@ -36,6 +36,7 @@ import type {
   ProjectActivities,
   RecordTransitionInput,
 } from '../workflows/project-activities';
+import { keyedUuid } from './keyed-uuid';
 import { projectEmail } from './mail/project-emails';
 import { sendEmailOnce } from './mail/send-email';
 
@@ -66,12 +67,6 @@ const DAY_MS = 86_400_000;
 
 function projectNotFound(projectId: string): never {
   throw ApplicationFailure.nonRetryable(`Project ${projectId} not found`, PROJECT_NOT_FOUND);
-}
-
-/** A stable uuid from a key, so a notification written twice is the same row. */
-function keyedUuid(...parts: string[]): string {
-  const hex = createHash('sha256').update(parts.join(':')).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function lockProject(em: EntityManager, projectId: string) {
@@ -216,9 +211,11 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     specs: NotificationSpec[],
     admins: string[],
   ): Promise<Notification[]> {
+    // A /test run's project notifies only its own stand-ins, never the real admins.
+    const adminIds = project.systemTestRun ? [] : admins;
     const rows = specs.flatMap((spec, index) => {
       const users =
-        spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : admins;
+        spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : adminIds;
       return users
         .filter((userId): userId is string => Boolean(userId))
         .map((userId) => ({ id: keyedUuid(key, String(index), userId), userId, spec }));
@@ -288,7 +285,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       return { ms: days * DAY_MS, days };
     },
 
-    async assignEditor({ key, projectId, from, editorId, actorId, actorName }) {
+    async assignEditor({ key, projectId, from, editorId, actorId, actorName, audit }) {
       return deps.orm.em.fork().transactional(async (em) => {
         const project = await lockProject(em, projectId);
         if ((await em.count(StatusHistory, { id: key })) > 0) {
@@ -303,7 +300,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         let editor: EditorProfile | undefined;
         if (editorId) {
           const named = await em.findOne(EditorProfile, { userId: editorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-          if (!named)
+          // A /test run's editor takes only its run's project, and only it.
+          if (!named || (named.systemTestRun ?? null) !== (project.systemTestRun ?? null))
             throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
           if (named.status !== 'active' || named.currentProjectsCount >= named.maxConcurrentProjects) {
             throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorNotAvailable, EDITOR_NOT_AVAILABLE);
@@ -320,12 +318,15 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
               status: 'active',
               specialties: { $overlap: specialtiesFor(project.videoType) },
               visualComplexityLevels: { $overlap: levelsFor(complexity) },
+              // Real projects never go to a /test run's editor; a run's project only to its own.
+              systemTestRun: project.systemTestRun ?? null,
             },
             { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { userId: 'asc' } },
           );
           editor = pickLeastLoaded(candidates);
           if (!editor) return { assigned: false as const };
         }
+        const previousStatus = project.status;
         editor.currentProjectsCount += 1;
         editor.totalProjectsCount += 1;
         project.editor = editor;
@@ -351,6 +352,24 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           ],
           [],
         );
+        if (audit) {
+          await recordAudit(em, {
+            id: key,
+            actorId: audit.actorId,
+            actorEmail: audit.actorEmail,
+            action: 'project.assign',
+            targetType: 'project',
+            targetId: project.id,
+            targetLabel: project.title,
+            before: { status: previousStatus, editorId: null },
+            after: {
+              status: 'assigned',
+              editorId: editor.userId,
+              editorName,
+              editorLoad: `${editor.currentProjectsCount}/${editor.maxConcurrentProjects}`,
+            },
+          });
+        }
         await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
         return { assigned: true as const, editorId: editor.userId, editorName };
       });
@@ -367,6 +386,19 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
           };
         if (input.requireFinalFile && (await em.count(ProjectFile, { project: project.id, fileType: 'final' })) === 0) {
           throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.noFinalFile, NO_FINAL_FILE);
+        }
+        if (input.audit) {
+          await recordAudit(em, {
+            id: input.key,
+            actorId: input.audit.actorId,
+            actorEmail: input.audit.actorEmail,
+            action: input.audit.action,
+            targetType: 'project',
+            targetId: project.id,
+            targetLabel: project.title,
+            before: { status: project.status, editorId: project.editor?.userId ?? null },
+            after: { status: input.to, reason: input.audit.reason ?? null },
+          });
         }
         const review = await applyReview(em, project, input);
         em.create(StatusHistory, {
@@ -449,6 +481,8 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       const em = deps.orm.em.fork();
       const project =
         (await em.findOne(Project, { id: projectId }, { populate: ['editor'] })) ?? projectNotFound(projectId);
+      // A /test run's project writes to nobody: its client and editor are stand-ins.
+      if (project.systemTestRun) return { sent: 0 };
       const details = {
         id: project.id,
         title: project.title,

@@ -1,4 +1,5 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { KeycloakAdminClient } from '../db/keycloak-admin';
 import { createMailTransport } from '../db/mail';
 import { initOrm } from '../db/orm';
 import { createS3Client } from '../db/storage';
@@ -7,10 +8,19 @@ import type { WorkerConfig } from './config';
 import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
 
-/** The dependencies the configuration names: database, mail, storage, site address, user directory. */
+/** The dependencies the configuration names: database, mail, storage, site address, Keycloak and the user directory. */
 async function connectDeps(
   config: WorkerConfig,
 ): Promise<Required<Pick<ActivityDeps, 'db' | 'mail' | 'appUrl'>> & ActivityDeps> {
+  const keycloak =
+    config.KEYCLOAK_URL && config.KEYCLOAK_API_CLIENT_SECRET
+      ? new KeycloakAdminClient({
+          url: config.KEYCLOAK_URL,
+          realm: config.KEYCLOAK_REALM,
+          clientId: config.KEYCLOAK_API_CLIENT_ID,
+          clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+        })
+      : undefined;
   return {
     db: await initOrm(config.DATABASE_URL),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
@@ -30,15 +40,8 @@ async function connectDeps(
             secretAccessKey: config.S3_SECRET_ACCESS_KEY,
           })
         : undefined,
-    directory:
-      config.KEYCLOAK_URL && config.KEYCLOAK_API_CLIENT_SECRET
-        ? keycloakDirectory({
-            url: config.KEYCLOAK_URL,
-            realm: config.KEYCLOAK_REALM,
-            clientId: config.KEYCLOAK_API_CLIENT_ID,
-            clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-          })
-        : undefined,
+    keycloak,
+    directory: keycloak ? keycloakDirectory(keycloak) : undefined,
   };
 }
 

@@ -1,15 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { MESSAGES } from '../domain/messages';
+import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
-import type { KeycloakAdminClient } from './keycloak/admin-client';
 import { HttpError } from './lib/http-error';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { serveFrontend } from './middleware/static-frontend';
 import { accountRoutes } from './routes/account';
-import { adminUserRoutes } from './routes/admin-users';
+import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './routes/admin-applications';
+import { adminAuditRoutes } from './routes/admin-audit';
+import { adminBriefRoutes } from './routes/admin-briefs';
+import { adminProjectRoutes } from './routes/admin-projects';
+import { adminSettingsRoutes } from './routes/admin-settings';
+import { adminSystemRoutes, type AdminSystemRouteDeps } from './routes/admin-system';
+import { adminUserRoutes, type AdminUserRouteDeps } from './routes/admin-users';
 import { briefRoutes, type BriefRouteDeps } from './routes/briefs';
+import { contactRoutes, type ContactRouteDeps } from './routes/contact';
+import { editorApplicationRoutes, type EditorApplicationRouteDeps } from './routes/editor-applications';
+import { emailTestRoutes, type EmailTestRouteDeps } from './routes/email-tests';
 import { paymentRoutes, type PaymentRouteDeps } from './routes/payments';
 import { pricingRoutes, type PricingRouteDeps } from './routes/pricing';
 import { systemRoutes, type PublicConfig } from './routes/system';
@@ -27,7 +37,8 @@ import type { UploadService } from './uploads/upload-service';
 export interface AppDeps {
   verifyToken: TokenVerifier;
   healthProbes: HealthProbes;
-  keycloakAdmin: KeycloakAdminClient;
+  /** The administration (`/api/admin/*`). */
+  admin: AdminDeps;
   publicConfig: PublicConfig;
   frontendDist: string;
   pricing: PricingRouteDeps;
@@ -44,6 +55,20 @@ export interface AppDeps {
   projectActions?: ProjectActionRouteDeps;
   /** The review studio: versions, previews, originals, comments (absent: the routes are not mounted). */
   review?: ProjectReviewRouteDeps;
+  /** /recrutement: applications and the admins' photo links. */
+  editorApplications: Omit<EditorApplicationRouteDeps, 'uploads'>;
+  /** /contact: messages and call bookings, rate-limited. */
+  contact: ContactRouteDeps;
+  /** /email-test (admins). */
+  emailTests: EmailTestRouteDeps;
+}
+
+interface AdminDeps {
+  em: () => EntityManager;
+  users: AdminUserRouteDeps;
+  photos: AdminApplicationRouteDeps['photos'];
+  links: TemporalUiLinks;
+  system: Omit<AdminSystemRouteDeps, 'links'>;
 }
 
 /** Bodies larger than this are refused before parsing. */
@@ -73,7 +98,13 @@ export function createApp(deps: AppDeps): Koa {
   for (const router of [
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),
-    adminUserRoutes(deps.keycloakAdmin),
+    adminUserRoutes(deps.admin.users),
+    adminProjectRoutes({ em: deps.admin.em, links: deps.admin.links }),
+    adminApplicationRoutes({ em: deps.admin.em, photos: deps.admin.photos, users: deps.admin.users }),
+    adminBriefRoutes({ em: deps.admin.em, links: deps.admin.links }),
+    adminSettingsRoutes({ em: deps.admin.em }),
+    adminAuditRoutes({ em: deps.admin.em }),
+    adminSystemRoutes({ ...deps.admin.system, links: deps.admin.links }),
     pricingRoutes(deps.pricing),
     uploadRoutes(deps.uploads),
     briefRoutes(deps.briefs),
@@ -84,6 +115,9 @@ export function createApp(deps: AppDeps): Koa {
     notificationRoutes(deps.notifications),
     eventRoutes(deps.events),
     reviewMarkerRoutes({ em: deps.projects.em }),
+    editorApplicationRoutes({ ...deps.editorApplications, uploads: deps.uploads }),
+    contactRoutes(deps.contact),
+    emailTestRoutes(deps.emailTests),
     ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
     ...(deps.review ? [projectReviewRoutes(deps.review)] : []),
   ]) {

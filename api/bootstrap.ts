@@ -7,10 +7,13 @@ import { createHealthProbes } from './health/probes';
 import { KeycloakAdminClient } from './keycloak/admin-client';
 import { createMailTransport } from '../db/mail';
 import { createStripeClient } from './lib/payments';
+import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
 import { createS3Client } from '../db/storage';
 import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
 import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
+import type { ContactLimit } from './routes/contact';
+import { smtpHostOf } from './routes/email-tests';
 import { connectTemporal } from './temporal/client';
 import { previewRuns } from './review/preview-runs';
 import { createUploadService } from './uploads/upload-service';
@@ -74,6 +77,26 @@ function invoiceIssuer(mailFrom: string): { name: string; email: string } {
   return match ? { name: match[1] || 'Rushflow', email: match[2] } : { name: 'Rushflow', email: mailFrom.trim() };
 }
 
+/**
+ * The contact page's limits (000 §9), per client address and per e-mail, from the configuration;
+ * `keyPrefix` names the counters (tests give each case its own).
+ */
+export function contactLimits(
+  config: Pick<ApiConfig, 'CONTACT_RATE_LIMIT_POINTS' | 'CONTACT_RATE_LIMIT_WINDOW_SECONDS'>,
+  orm: MikroORM,
+  keyPrefix = 'contact',
+  rules: Partial<Record<'address' | 'email', RateLimitRule>> = {},
+): { messages: ContactLimit; bookings: ContactLimit } {
+  const rule = { points: config.CONTACT_RATE_LIMIT_POINTS, windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_SECONDS };
+  const limit = (name: string) =>
+    createRateLimit({
+      knex: orm.em.getConnection().getKnex(),
+      keyPrefix: `${keyPrefix}:${name}`,
+      rules: { address: rules.address ?? rule, email: rules.email ?? rule },
+    });
+  return { messages: limit('messages'), bookings: limit('bookings') };
+}
+
 /** Wires the api's dependencies from its configuration: one place for the server and the tests. */
 export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHooks = {}): AppDeps {
   const mail = createMailTransport(config.SMTP_URL);
@@ -94,14 +117,25 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     temporal,
     startPreview: (versionId) => previews.start(versionId),
   });
+  const appUrl = config.APP_URL.replace(/\/$/, '');
   return {
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
-    keycloakAdmin: new KeycloakAdminClient({
-      url: config.KEYCLOAK_URL,
-      realm: config.KEYCLOAK_REALM,
-      clientId: config.KEYCLOAK_API_CLIENT_ID,
-      clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-    }),
+    admin: {
+      em: () => orm.em.fork(),
+      users: {
+        keycloak: new KeycloakAdminClient({
+          url: config.KEYCLOAK_URL,
+          realm: config.KEYCLOAK_REALM,
+          clientId: config.KEYCLOAK_API_CLIENT_ID,
+          clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+        }),
+        temporal,
+        invitation: { clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/editor` },
+      },
+      photos: { publicS3 },
+      links: { baseUrl: config.TEMPORAL_UI_URL, namespace: config.TEMPORAL_NAMESPACE },
+      system: { temporal },
+    },
     frontendDist: config.FRONTEND_DIST,
     pricing: { em: () => orm.em.fork() },
     briefs: { em: () => orm.em.fork(), temporal, uploads },
@@ -111,6 +145,20 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     editorProfile: { em: () => orm.em.fork() },
     projectActions: { em: () => orm.em.fork(), temporal },
     review: { em: () => orm.em.fork(), publicS3, previews },
+    editorApplications: { em: () => orm.em.fork(), temporal, publicS3 },
+    contact: { em: () => orm.em.fork(), temporal, limits: contactLimits(config, orm) },
+    emailTests: {
+      em: () => orm.em.fork(),
+      temporal,
+      notes: {
+        from: config.MAIL_FROM,
+        smtpHost: smtpHostOf(config.SMTP_URL),
+        contactRateLimit: {
+          points: config.CONTACT_RATE_LIMIT_POINTS,
+          windowMinutes: Math.round(config.CONTACT_RATE_LIMIT_WINDOW_SECONDS / 60),
+        },
+      },
+    },
     notifications: { em: () => orm.em.fork() },
     events: {
       em: () => orm.em.fork(),

@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /** The Temporal Web UI, which the admin pages link each workflow to (none: no links). */
+  TEMPORAL_UI_URL: z.url().optional(),
   KEYCLOAK_URL: z.url(),
   /** Issuer exactly as Keycloak writes it in tokens; defaults to the realm URL. */
   KEYCLOAK_ISSUER: z.url().optional(),
@@ -28,6 +30,16 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   FRONTEND_DIST: z.string().default(path.resolve(__dirname, '..', 'frontend', 'dist')),
+  /**
+   * The contact form and the call booking (000 §9: 5 requests per 15 minutes), counted per client
+   * address and per e-mail address; the api instances share the counters (PostgreSQL).
+   */
+  CONTACT_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema> & { keycloakIssuer: string };

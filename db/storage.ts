@@ -1,6 +1,11 @@
 import { S3Client } from '@aws-sdk/client-s3';
 
-export const BUCKETS = { briefs: 'briefs', videoUploads: 'video-uploads', projectFiles: 'project-files' } as const;
+export const BUCKETS = {
+  briefs: 'briefs',
+  videoUploads: 'video-uploads',
+  projectFiles: 'project-files',
+  applicationPhotos: 'application-photos',
+} as const;
 
 export interface StorageSettings {
   endpoint?: string;

@@ -123,3 +123,42 @@ export function categoryDeliveryDays(input: {
   const expressAvailable = standardDays >= EXPRESS_FROM_STANDARD_DAYS;
   return { standardDays, expressAvailable, expressDays: expressAvailable ? Math.ceil(standardDays / 2) : null };
 }
+
+/** Easter Sunday of `year` (Gregorian calendar, anonymous algorithm), as `YYYY-MM-DD`. */
+function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return formatIsoDate(new Date(Date.UTC(year, month - 1, day)));
+}
+
+const plusDays = (date: string, days: number) => formatIsoDate(new Date(parseIsoDate(date).getTime() + days * DAY_MS));
+
+/**
+ * The eleven public holidays of metropolitan France (Code du travail, art. L3133-1): New Year,
+ * Easter Monday, 1 and 8 May, Ascension, Whit Monday, 14 July, 15 August, 1 and 11 November,
+ * Christmas.
+ */
+export function frenchPublicHolidays(year: number): string[] {
+  const easter = easterSunday(year);
+  const fixed = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25'].map(
+    (monthDay) => `${year}-${monthDay}`,
+  );
+  return [...fixed, plusDays(easter, 1), plusDays(easter, 39), plusDays(easter, 50)].sort();
+}
+
+/** Monday to Friday and not a French public holiday: the days the team takes calls. */
+export function isFrenchBusinessDay(date: string): boolean {
+  return isWorkingDay(date) && !frenchPublicHolidays(Number(date.slice(0, 4))).includes(date);
+}

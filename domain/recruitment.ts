@@ -4,13 +4,24 @@
  * schema, the admin's Recrutement tab and the editor profile an invitation fills all read these
  * lists: a choice is added here once.
  */
+import { z } from 'zod';
 import { optionValues, type BriefOption } from './brief-options';
+import {
+  blankToUndefined,
+  flag,
+  manyOf,
+  optionalOneOf,
+  optionalText,
+  requiredEmail,
+  requiredText,
+  textList,
+} from './schemas/fields';
 
 function options<const Value extends string>(list: readonly BriefOption<Value>[]) {
   return list;
 }
 
-export { optionLabel, optionValues } from './brief-options';
+export { optionLabel } from './brief-options';
 
 /** Complexity levels, in 4 tiers: Standard (4), Avancé (5), Expert Motion (4), Expert VFX (4). */
 export const COMPLEXITY_LEVEL_TIERS = [
@@ -207,4 +218,234 @@ export const APPLICATION_PAYMENT_METHODS = options([
   { value: 'Autre', fr: 'Autre', en: 'Other' },
 ]);
 
-export const COMPLEXITY_LEVEL_VALUES = optionValues(COMPLEXITY_LEVELS);
+// ——— the application (000 §3 payload, §5 rules, §8 toasts) ———
+
+/** The spec's toasts and the application's own messages, word for word. */
+export const RECRUITMENT_MESSAGES = {
+  consentsTitle: 'Consentements requis',
+  consents: 'Vous devez accepter les CGU, la politique de confidentialité et le contrat de prestation.',
+  submitted: 'Candidature envoyée !',
+  submittedHint: 'Un e-mail de confirmation vient de vous être envoyé. Notre équipe revient vers vous rapidement.',
+  submitError: "Une erreur s'est produite lors de l'envoi de votre candidature.",
+  incompleteTitle: 'Formulaire incomplet',
+  firstNameRequired: 'Le prénom est obligatoire.',
+  lastNameRequired: 'Le nom est obligatoire.',
+  emailRequired: 'L’adresse e-mail est obligatoire.',
+  invalidTime: 'Indiquez une heure au format HH:MM.',
+  endBeforeStart: 'L’heure de fin doit suivre l’heure de début.',
+  invalidLink: 'Chaque lien du portfolio doit être une adresse web complète (https://…).',
+  photoInvalid: 'La photo de profil doit être une image JPG ou PNG envoyée depuis ce formulaire.',
+  /** One open application (pending or contacted) per e-mail address: a second one is refused. */
+  alreadyOpen: (contactEmail: string) =>
+    `Une candidature est déjà en cours d’examen pour cette adresse e-mail. Notre équipe vous répond par e-mail ; pour la compléter, écrivez-nous à ${contactEmail}.`,
+  photoNotFound: 'Cette candidature n’a pas de photo de profil.',
+  applicationNotFound: 'Candidature introuvable.',
+} as const;
+
+/** The languages of an application: fixed to French (000 §3). */
+export const APPLICATION_LANGUAGES = ['français'] as const;
+
+/** Numbers the form accepts (whole years and hours, a rate in euros per hour). */
+export const APPLICATION_NUMBER_LIMITS = {
+  experienceYears: { min: 0, max: 60 },
+  hourlyRate: { min: 0, max: 1_000 },
+  availabilityHours: { min: 0, max: 168 },
+} as const;
+export const PORTFOLIO_LINKS_MAX = 10;
+export const UNAVAILABLE_PERIODS_MAX = 10;
+/** Open applications: one per e-mail address at a time. */
+export const OPEN_APPLICATION_STATUSES = ['pending', 'contacted'] as const;
+
+const NAME_MAX = 100;
+const LONG_TEXT_MAX = 3_000;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function optionalNumber(label: string, { min, max }: { min: number; max: number }, integer: boolean) {
+  const base = z.number({ error: `« ${label} » doit être un nombre.` });
+  return (integer ? base.int({ error: `« ${label} » doit être un nombre entier.` }) : base)
+    .min(min, { error: `« ${label} » doit être au moins ${min}.` })
+    .max(max, { error: `« ${label} » ne peut pas dépasser ${max}.` })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+}
+
+const optionalTime = (label: string) =>
+  z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string({ error: `« ${label} » doit être un texte.` })
+        .regex(HH_MM, { error: RECRUITMENT_MESSAGES.invalidTime })
+        .optional(),
+    )
+    .optional();
+
+const consent = z
+  .boolean({ error: RECRUITMENT_MESSAGES.consents })
+  .refine((accepted) => accepted, { error: RECRUITMENT_MESSAGES.consents });
+
+/**
+ * `POST /api/editor-applications` (000 §3 "Application submission payload"). Numbers are numbers
+ * or null; empty portfolio links and periods are dropped; `specialties` is the copy of
+ * `specialtyDomains` and `languages` is French whatever the browser sends. The profile photo is an
+ * upload session of area `application_photo`, proven by its secret (header `X-Upload-Session`).
+ */
+export const editorApplicationSchema = z
+  .object(
+    {
+      email: requiredEmail(RECRUITMENT_MESSAGES.emailRequired),
+      firstName: requiredText(RECRUITMENT_MESSAGES.firstNameRequired, 'Prénom', NAME_MAX),
+      lastName: requiredText(RECRUITMENT_MESSAGES.lastNameRequired, 'Nom', NAME_MAX),
+      phone: optionalText('Téléphone', 40),
+      address: optionalText('Adresse', 300),
+      profilePhotoSessionId: z
+        .preprocess(blankToUndefined, z.uuid({ error: RECRUITMENT_MESSAGES.photoInvalid }).optional())
+        .optional(),
+      paymentMethod: optionalOneOf(APPLICATION_PAYMENT_METHODS, 'Moyen de paiement'),
+      complexityLevels: manyOf(COMPLEXITY_LEVELS, 'Niveaux de complexité'),
+      specialtyDomains: manyOf(SPECIALTY_DOMAINS, 'Domaines de spécialité'),
+      videoSpecialties: manyOf(VIDEO_SPECIALTIES, 'Spécialités vidéo'),
+      technicalCompetencies: manyOf(TECHNICAL_COMPETENCIES, 'Compétences techniques'),
+      softwareMastered: manyOf(SOFTWARE, 'Logiciels maîtrisés'),
+      otherSoftware: optionalText('Autres logiciels', 300),
+      timezone: z
+        .preprocess(
+          blankToUndefined,
+          z.enum(optionValues(APPLICATION_TIMEZONES), { error: 'Fuseau horaire inconnu.' }).optional(),
+        )
+        .optional()
+        .transform((value) => value ?? DEFAULT_APPLICATION_TIMEZONE),
+      availabilityDays: manyOf(WEEKDAYS, 'Jours de disponibilité'),
+      availabilityStartTime: optionalTime('Début de journée'),
+      availabilityEndTime: optionalTime('Fin de journée'),
+      unavailablePeriods: textList('Périodes d’indisponibilité', UNAVAILABLE_PERIODS_MAX, 200),
+      experienceDescription: optionalText('Votre expérience', LONG_TEXT_MAX),
+      portfolioLinks: textList('Liens du portfolio', PORTFOLIO_LINKS_MAX, 500).pipe(
+        z.array(z.url({ protocol: /^https?$/, error: RECRUITMENT_MESSAGES.invalidLink })),
+      ),
+      preferredClientTypes: manyOf(CLIENT_TYPES, 'Types de clients'),
+      preferredVideoGenres: manyOf(VIDEO_GENRES, 'Genres de vidéos'),
+      acceptsTerms: consent,
+      acceptsPrivacy: consent,
+      acceptsContract: consent,
+      authorizesPortfolioUse: flag('Utilisation du portfolio'),
+      experienceYears: optionalNumber('Années d’expérience', APPLICATION_NUMBER_LIMITS.experienceYears, true),
+      hourlyRate: optionalNumber('Tarif horaire', APPLICATION_NUMBER_LIMITS.hourlyRate, false),
+      availabilityHours: optionalNumber(
+        'Heures disponibles par semaine',
+        APPLICATION_NUMBER_LIMITS.availabilityHours,
+        true,
+      ),
+      motivation: optionalText('Motivation', LONG_TEXT_MAX),
+      technicalSkills: optionalText('Compétences techniques (détail)', LONG_TEXT_MAX),
+      equipmentDescription: optionalText('Votre équipement', LONG_TEXT_MAX),
+      /** Sent by the form as the copy of `specialtyDomains`; the server makes the copy itself. */
+      specialties: z.unknown().optional(),
+      /** Sent by the form as French; fixed by the server. */
+      languages: z.unknown().optional(),
+    },
+    { error: 'La candidature doit être un objet JSON.' },
+  )
+  .refine(
+    (application) =>
+      !application.availabilityStartTime ||
+      !application.availabilityEndTime ||
+      application.availabilityEndTime > application.availabilityStartTime,
+    { error: RECRUITMENT_MESSAGES.endBeforeStart, path: ['availabilityEndTime'] },
+  )
+  .transform(({ specialties: _specialties, languages: _languages, ...application }) => ({
+    ...application,
+    hourlyRate: application.hourlyRate === null ? null : Math.round(application.hourlyRate * 100) / 100,
+    specialties: application.specialtyDomains,
+    languages: [...APPLICATION_LANGUAGES],
+  }));
+
+export type EditorApplicationInput = z.output<typeof editorApplicationSchema>;
+
+/** The consents whose absence raises the 'Consentements requis' toast. */
+export const REQUIRED_CONSENTS = ['acceptsTerms', 'acceptsPrivacy', 'acceptsContract'] as const;
+
+/** What the form at /recrutement holds: numbers as typed, links as rows, periods one per line. */
+export interface EditorApplicationFormValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  paymentMethod: string;
+  complexityLevels: string[];
+  specialtyDomains: string[];
+  videoSpecialties: string[];
+  technicalCompetencies: string[];
+  softwareMastered: string[];
+  otherSoftware: string;
+  timezone: string;
+  availabilityDays: string[];
+  availabilityStartTime: string;
+  availabilityEndTime: string;
+  unavailablePeriods: string;
+  experienceDescription: string;
+  portfolioLinks: { url: string }[];
+  preferredClientTypes: string[];
+  preferredVideoGenres: string[];
+  acceptsTerms: boolean;
+  acceptsPrivacy: boolean;
+  acceptsContract: boolean;
+  authorizesPortfolioUse: boolean;
+  experienceYears: string;
+  hourlyRate: string;
+  availabilityHours: string;
+  motivation: string;
+  technicalSkills: string;
+  equipmentDescription: string;
+}
+
+/** The JSON the form sends: its values with numbers typed, links and periods as lists. */
+export type EditorApplicationPayload = Omit<
+  EditorApplicationFormValues,
+  'portfolioLinks' | 'unavailablePeriods' | 'experienceYears' | 'hourlyRate' | 'availabilityHours'
+> & {
+  portfolioLinks: string[];
+  unavailablePeriods: string[];
+  experienceYears: number | null;
+  hourlyRate: number | null;
+  availabilityHours: number | null;
+  specialties: string[];
+  languages: string[];
+  profilePhotoSessionId?: string;
+};
+
+/** '' → null, '2,5' → 2.5, anything else → the number it reads as (NaN is refused by the schema). */
+function typedNumber(value: string | number | null | undefined): number | null {
+  if (typeof value === 'number') return value;
+  const text = (value ?? '').trim();
+  return text === '' ? null : Number(text.replace(',', '.'));
+}
+
+/**
+ * The payload the form sends (000 §5): numbers as numbers or null, empty link rows dropped,
+ * periods one per line, `specialties` copied from `specialtyDomains`, `languages` French.
+ */
+export function applicationPayload(values: EditorApplicationFormValues): EditorApplicationPayload {
+  const { portfolioLinks, unavailablePeriods, experienceYears, hourlyRate, availabilityHours, ...rest } = values;
+  return {
+    ...rest,
+    portfolioLinks: portfolioLinks.map((link) => link.url.trim()).filter(Boolean),
+    unavailablePeriods: unavailablePeriods
+      .split('\n')
+      .map((period) => period.trim())
+      .filter(Boolean),
+    experienceYears: typedNumber(experienceYears),
+    hourlyRate: typedNumber(hourlyRate),
+    availabilityHours: typedNumber(availabilityHours),
+    specialties: [...values.specialtyDomains],
+    languages: [...APPLICATION_LANGUAGES],
+  };
+}
+
+/** The form's resolver: the form's values become the payload, checked by the api's own schema. */
+export const editorApplicationFormSchema = z
+  .custom<EditorApplicationFormValues>()
+  .transform((values) => applicationPayload(values) as z.input<typeof editorApplicationSchema>)
+  .pipe(editorApplicationSchema);

@@ -86,3 +86,6 @@ export function settingsFrom(stored: ReadonlyMap<string, unknown>): AppSettings 
 export function settingRows(settings: AppSettings): { key: SettingKey; value: unknown }[] {
   return (Object.keys(KEYS) as (keyof AppSettings)[]).map((name) => ({ key: KEYS[name], value: settings[name] }));
 }
+
+/** When the admin turned express off: the funnels hide the 48 h option and the api refuses it. */
+export const EXPRESS_DISABLED_MESSAGE = 'La livraison express 48 h n’est pas disponible pour le moment.';

@@ -31,7 +31,9 @@ export type MediaKind = 'video' | 'audio' | 'image';
  */
 const BRIEF_UPLOAD_AREAS = ['brief', 'wizard'] as const;
 const PROJECT_UPLOAD_AREAS = ['project_source', 'project_final'] as const;
-export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS] as const;
+/** The profile photo of an editor application (/recrutement): one image, a few MB. */
+const APPLICATION_PHOTO_AREA = 'application_photo';
+export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS, APPLICATION_PHOTO_AREA] as const;
 export type UploadArea = (typeof UPLOAD_AREAS)[number];
 type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
 
@@ -44,6 +46,9 @@ const FINAL_VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi'] as const;
 const MAX_FINAL_FILES = 5;
 /** The project page's source uploader keeps the spec's uploader default (000 §2: maxFiles 10). */
 const MAX_SOURCE_FILES = 10;
+/** An application's photo: one JPG or PNG of at most 5 MB. */
+export const MAX_PHOTO_SIZE_BYTES = 5 * 1000 ** 2;
+const MAX_PHOTO_SIZE_LABEL = '5 Mo';
 
 export function acceptedExtensions(area: UploadArea): readonly string[] {
   switch (area) {
@@ -54,6 +59,8 @@ export function acceptedExtensions(area: UploadArea): readonly string[] {
       return FINAL_VIDEO_EXTENSIONS;
     case 'brief':
       return [...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS];
+    case 'application_photo':
+      return IMAGE_EXTENSIONS;
   }
 }
 
@@ -61,12 +68,20 @@ export function acceptedExtensions(area: UploadArea): readonly string[] {
 export function maxFilesFor(area: UploadArea): number {
   if (area === 'project_final') return MAX_FINAL_FILES;
   if (area === 'project_source') return MAX_SOURCE_FILES;
+  if (area === APPLICATION_PHOTO_AREA) return 1;
   return MAX_FILES_PER_BRIEF;
 }
 
-/** Only a brief's rushes are analysed for their duration (001 §3.4); project files are not. */
+/** The largest file the area takes, and how the messages write it. */
+function maxFileSizeFor(area: UploadArea): { bytes: number; label: string } {
+  return area === APPLICATION_PHOTO_AREA
+    ? { bytes: MAX_PHOTO_SIZE_BYTES, label: MAX_PHOTO_SIZE_LABEL }
+    : { bytes: MAX_FILE_SIZE_BYTES, label: MAX_FILE_SIZE_LABEL };
+}
+
+/** Only a brief's rushes are analysed for their duration (001 §3.4); project files and photos are not. */
 export function areaRunsAnalysis(area: UploadArea): boolean {
-  return !isProjectUploadArea(area);
+  return !isProjectUploadArea(area) && area !== APPLICATION_PHOTO_AREA;
 }
 
 /** The `accept` attribute of the file input: extensions, so a phone's picker offers the right files. */
@@ -111,7 +126,7 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: `Vous ne pouvez uploader que ${MAX_FILES_PER_BRIEF} fichiers maximum`,
   tooManyFilesFor: (max: number) => `Vous ne pouvez uploader que ${max} fichiers maximum`,
   tooLargeTitle: 'Fichiers trop volumineux',
-  tooLarge: (name: string) => `${name} dépasse la limite de ${MAX_FILE_SIZE_LABEL} par fichier`,
+  tooLarge: (name: string, limit: string = MAX_FILE_SIZE_LABEL) => `${name} dépasse la limite de ${limit} par fichier`,
   unsupportedType: 'type de fichier non supporté',
   unsupportedTypeTitle: 'Type de fichier non supporté',
   areaLabel: `max ${MAX_FILE_SIZE_LABEL} par fichier`,
@@ -152,8 +167,13 @@ export function checkNewFile(
   if (filesAlreadyInBrief >= max) {
     return { code: 'count', title: UPLOAD_MESSAGES.tooManyFilesTitle, message: UPLOAD_MESSAGES.tooManyFilesFor(max) };
   }
-  if (file.size > MAX_FILE_SIZE_BYTES) {
-    return { code: 'size', title: UPLOAD_MESSAGES.tooLargeTitle, message: UPLOAD_MESSAGES.tooLarge(file.name) };
+  const maxSize = maxFileSizeFor(area);
+  if (file.size > maxSize.bytes) {
+    return {
+      code: 'size',
+      title: UPLOAD_MESSAGES.tooLargeTitle,
+      message: UPLOAD_MESSAGES.tooLarge(file.name, maxSize.label),
+    };
   }
   const extension = fileExtension(file.name);
   const kind = mediaKindOfExtension(extension);
@@ -180,6 +200,11 @@ export function briefObjectKey(userId: string | null, timestampMs: number, name:
   return `${userId ?? 'anonymous'}/${timestampMs}_${sanitiseFileName(name)}`;
 }
 
+/** The object key of an application's photo inside bucket `application-photos`: `{sessionId}/{timestamp}_{name}`. */
+export function applicationPhotoObjectKey(sessionId: string, timestampMs: number, name: string): string {
+  return `${sessionId}/${timestampMs}_${sanitiseFileName(name)}`;
+}
+
 /**
  * The object key of a project file (000 §7 Storage): `{projectId}/{fileType}/{timestamp}-{name}`,
  * in bucket project-files (source) or video-uploads (final). Only the server calls it.
@@ -200,9 +225,14 @@ export function partCount(size: number): number {
 
 // — request schemas shared by the browser client and the api routes
 
-/** The public (possibly anonymous) session route serves the brief funnels only; project sessions are opened on the project. */
+/**
+ * The public (possibly anonymous) session route serves the brief funnels and the application's
+ * photo; project sessions are opened on the project.
+ */
 export const CreateUploadSessionSchema = z.object({
-  area: z.enum(BRIEF_UPLOAD_AREAS, { message: "Zone d'upload inconnue." }).default('brief'),
+  area: z
+    .enum([...BRIEF_UPLOAD_AREAS, APPLICATION_PHOTO_AREA], { message: "Zone d'upload inconnue." })
+    .default('brief'),
 });
 
 export const AddUploadFileSchema = z.object({

@@ -8,6 +8,16 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go (the visitor for the team's copy of a contact message, the team otherwise). */
+  replyTo?: string;
+  /** Small text attachments, such as a calendar invitation (`.ics`). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface SendEmailInput extends EmailMessage {

@@ -4,3 +4,8 @@ export { rushAnalysisWorkflow } from './rush-analysis-workflow';
 export { briefWorkflow } from './brief-workflow';
 export { projectWorkflow } from './project-workflow';
 export { versionPreviewWorkflow } from './version-preview-workflow';
+export { inviteEditorWorkflow, changeRoleWorkflow } from './admin-users-workflow';
+export { systemTestWorkflow } from './system-test-workflow';
+export { editorApplicationWorkflow } from './editor-application-workflow';
+export { contactMessageWorkflow, callBookingWorkflow } from './contact-workflow';
+export { emailTestWorkflow } from './email-test-workflow';

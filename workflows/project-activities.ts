@@ -46,6 +46,12 @@ interface RevisionChange {
   complete?: boolean;
 }
 
+/** The admin an action is recorded for in the audit log, written in the change's transaction. */
+interface AuditActor {
+  actorId: string;
+  actorEmail: string;
+}
+
 export interface RecordTransitionInput {
   /**
    * Made by the workflow (`uuid4()`): becomes the status-history row's id, so a retried or
@@ -91,6 +97,8 @@ export interface RecordTransitionInput {
   /** requestRevision increments `revision_count`. */
   incrementRevisionCount?: boolean;
   revision?: RevisionChange;
+  /** An admin's cancellation: its audit entry (keyed like the transition). */
+  audit?: AuditActor & { action: 'project.cancel'; reason?: string };
 }
 
 interface AssignEditorActivityInput {
@@ -102,6 +110,8 @@ interface AssignEditorActivityInput {
   editorId?: string;
   actorId?: string | null;
   actorName?: string;
+  /** An admin's manual assignment: its audit entry (keyed like the assignment). */
+  audit?: AuditActor;
 }
 
 export type AssignEditorResult = { assigned: true; editorId: string; editorName: string } | { assigned: false };

@@ -58,6 +58,11 @@ const REFUSING_FAILURES: readonly string[] = [
 /** Milliseconds from now until `at` (workflow time), at least 1. */
 export const until = (at: number) => Math.max(1, at - Date.now());
 
+/** An admin's action goes to the audit log with the change. */
+function auditActor(actor: ProjectActor) {
+  return actor.roles.includes('admin') ? { actorId: actor.id, actorEmail: actor.email } : undefined;
+}
+
 /** An activity's typed refusal (no final file, editor not available, …) becomes the update's refusal. */
 export function asRefusal(error: unknown): never {
   let cause: unknown = error;
@@ -371,7 +376,9 @@ export class ProjectSteps {
     const { state } = this;
     const holdsSlot = state.status === 'assigned' || state.status === 'in_progress';
     const why = reason?.trim() || undefined;
+    const audit = auditActor(actor);
     await this.transition('cancelled', {
+      ...(audit ? { audit: { ...audit, action: 'project.cancel' as const, reason: why } } : {}),
       actorId: actor.id,
       actorName: actorName(actor),
       comment: PROJECT_TIMELINE.cancelled(why),
@@ -394,6 +401,7 @@ export class ProjectSteps {
       editorId,
       actorId: actor.id,
       actorName: actorName(actor),
+      audit: auditActor(actor),
     });
     if (!result.assigned) {
       throw ApplicationFailure.create({

@@ -12,7 +12,7 @@ import {
 import { frenchDate } from '../../domain/schemas/brief';
 import { BRIEF_CONFIRMATION_TEMPLATE } from '../../workflows/contracts/brief';
 import type { EmailMessage } from '../../workflows/brief-activities';
-import { escapeHtml, layout, renderMjml } from './render';
+import { escapeHtml, layout, renderMjml, table } from './render';
 
 /** What the confirmation e-mail says about a brief: the stored brief's own columns. */
 export interface BriefConfirmationData {
@@ -91,16 +91,6 @@ function estimateLines(brief: BriefConfirmationData): [string, string][] {
     lines.push(['Avec l’offre de lancement (-30 %)', formatMoney(brief.offerPriceCents, brief.currency)]);
   }
   return lines;
-}
-
-function table(lines: [string, string][]): string {
-  const rows = lines
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#64748b;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
-  return `<mj-table font-size="14px" color="#1e293b">${rows}</mj-table>`;
 }
 
 /** The French confirmation of a submitted brief: summary, estimate, reply within 24 h, next steps. */

@@ -10,6 +10,22 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** A label → value table (both escaped here). */
+export function table(lines: [string, string][]): string {
+  const rows = lines
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:#64748b;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<mj-table font-size="14px" color="#1e293b">${rows}</mj-table>`;
+}
+
+/** Free text typed by someone, escaped, its line breaks kept. */
+export function escapedLines(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br />');
+}
+
 /**
  * MJML → HTML. A template error is a bug, so it fails loudly instead of sending a broken e-mail.
  * (mjml 4 renders synchronously while its typings announce mjml 5's promise: awaiting covers both.)

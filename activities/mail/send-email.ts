@@ -41,6 +41,8 @@ export async function sendEmailOnce(deps: MailDeps, input: SendEmailInput): Prom
       subject: input.subject,
       html: input.html,
       text: input.text,
+      ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
       messageId: messageIdFor(input.idempotencyKey),
     });
     const messageId = typeof info.messageId === 'string' ? info.messageId : null;

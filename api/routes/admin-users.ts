@@ -1,16 +1,100 @@
 import Router from '@koa/router';
-import type { KeycloakAdminClient } from '../keycloak/admin-client';
-import { requireRole } from '../middleware/auth';
+import type { Client } from '@temporalio/client';
+import {
+  ADMIN_MESSAGES,
+  InviteEditorSchema,
+  RoleChangeSchema,
+  UserListQuerySchema,
+  type InviteResult,
+  type RoleChangeResult,
+} from '../../domain/admin';
+import type { KeycloakAdminClient } from '../../db/keycloak-admin';
+import {
+  ADMIN_OPERATION_WAIT_MS,
+  CHANGE_ROLE_WORKFLOW_TYPE,
+  changeRoleWorkflowId,
+  INVITE_EDITOR_WORKFLOW_TYPE,
+  inviteEditorWorkflowId,
+  type ChangeRoleInput,
+  type ChangeRoleResult,
+  type InviteEditorInput,
+  type InviteEditorResult,
+} from '../../workflows/contracts/admin-users';
+import { runAdminWorkflow } from '../admin/admin-workflows';
+import { listAdminUsers } from '../admin/user-reads';
+import { parseInput } from '../lib/validation';
+import { currentUser, requireRole, type AuthUser } from '../middleware/auth';
 
-/** Admin › Utilisateurs: the people holding each product role, read from Keycloak. */
-export function adminUserRoutes(keycloak: KeycloakAdminClient): Router {
-  const router = new Router();
-  router.get('/api/admin/users', requireRole('admin'), async (ctx) => {
-    const [admins, editors] = await Promise.all([
-      keycloak.listUsersWithRole('admin'),
-      keycloak.listUsersWithRole('editor'),
-    ]);
-    ctx.body = { admins, editors };
+export interface AdminUserRouteDeps {
+  keycloak: KeycloakAdminClient;
+  temporal: () => Promise<Client>;
+  /** Where Keycloak's invitation link leads once the password is set: the SPA's client and its editor space. */
+  invitation: { clientId: string; redirectUri: string };
+  /** How long the api waits for an operation's answer (tests shorten it). */
+  waitMs?: number;
+}
+
+const actorOf = (user: AuthUser) => ({ id: user.id, email: user.email });
+
+/** Runs the invitation workflow and words its answer (000 §7 invite-editor: message, warning). */
+export async function inviteEditor(
+  deps: AdminUserRouteDeps,
+  input: Omit<InviteEditorInput, 'redirectUri' | 'clientId'>,
+): Promise<InviteResult> {
+  const result = await runAdminWorkflow<InviteEditorResult>(deps.temporal, INVITE_EDITOR_WORKFLOW_TYPE, {
+    workflowId: inviteEditorWorkflowId(input.email),
+    args: [{ ...input, ...deps.invitation } satisfies InviteEditorInput],
+    waitMs: deps.waitMs ?? ADMIN_OPERATION_WAIT_MS,
   });
+  return {
+    userId: result.userId,
+    email: result.email,
+    message: `Invitation envoyée à ${result.email}`,
+    ...(result.emailSent ? {} : { warning: ADMIN_MESSAGES.inviteEmailNotSent }),
+  };
+}
+
+/**
+ * Admin › Utilisateurs: the accounts from Keycloak with their roles; inviting an editor; giving
+ * and removing roles by e-mail. Every change runs as a workflow whose activities write to
+ * Keycloak, the audit log and the live channel (workflows/contracts/admin-users.ts).
+ */
+export function adminUserRoutes(deps: AdminUserRouteDeps): Router {
+  const router = new Router();
+  const admin = requireRole('admin');
+
+  router.get('/api/admin/users', admin, async (ctx) => {
+    const query = parseInput(UserListQuerySchema, ctx.query);
+    ctx.body = await listAdminUsers(deps.keycloak, query);
+  });
+
+  router.post('/api/admin/users/invite', admin, async (ctx) => {
+    const input = parseInput(InviteEditorSchema, ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = await inviteEditor(deps, {
+      actor: actorOf(currentUser(ctx)),
+      email: input.email,
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+    });
+  });
+
+  for (const change of ['assign', 'remove'] as const) {
+    router.post(`/api/admin/roles/${change}`, admin, async (ctx) => {
+      const { email, role } = parseInput(RoleChangeSchema, ctx.request.body ?? {});
+      const result = await runAdminWorkflow<ChangeRoleResult>(deps.temporal, CHANGE_ROLE_WORKFLOW_TYPE, {
+        workflowId: changeRoleWorkflowId(email, role, change),
+        args: [{ actor: actorOf(currentUser(ctx)), email, role, change } satisfies ChangeRoleInput],
+        waitMs: deps.waitMs ?? ADMIN_OPERATION_WAIT_MS,
+      });
+      const label = role === 'admin' ? 'administrateur' : 'éditeur';
+      ctx.body = {
+        ...result,
+        message:
+          change === 'assign' ? `Rôle ${label} attribué à ${result.email}` : `Rôle ${label} retiré à ${result.email}`,
+      } satisfies RoleChangeResult;
+    });
+  }
+
   return router;
 }

@@ -6,6 +6,8 @@ import type { Context } from 'koa';
 import { quoteFullFormBrief, quoteWizardBrief, type BriefQuote } from '../../domain/brief-estimate';
 import { todayIn } from '../../domain/delivery';
 import { MESSAGES } from '../../domain/messages';
+import { EXPRESS_DISABLED_MESSAGE } from '../../domain/settings';
+import { readSettings } from '../../db/settings';
 import {
   briefErrorSummary,
   briefFunnelOf,
@@ -248,6 +250,11 @@ export function briefRoutes(deps: BriefRouteDeps): Router {
     }
 
     const parsed = parseBrief(ctx.request.body, today());
+    const express = parsed.funnel === 'wizard' ? parsed.brief.deadline === 'express' : parsed.brief.expressDelivery;
+    if (express && !(await readSettings(em)).expressEnabled) {
+      const field = parsed.funnel === 'wizard' ? 'deadline' : 'expressDelivery';
+      throw new HttpError(400, EXPRESS_DISABLED_MESSAGE, { [field]: EXPRESS_DISABLED_MESSAGE });
+    }
     const user = (ctx.state as AuthState).user;
     const sessionId = parsed.funnel === 'wizard' ? parsed.brief.upload_session_id : parsed.brief.uploadSessionId;
     const columns = parsed.funnel === 'wizard' ? wizardColumns(parsed.brief) : fullFormColumns(parsed.brief);

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { estimate, type PublicPricingSettings } from '../../domain/pricing';
+import { EXPRESS_DISABLED_MESSAGE } from '../../domain/settings';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
 import { readSettings } from '../../db/settings';
 import { launchOfferPlacesTaken } from '../payments/launch-offer';
+import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 
 /**
@@ -39,6 +41,10 @@ export function pricingRoutes(deps: PricingRouteDeps): Router {
   router.post('/api/estimate', async (ctx) => {
     const input = parseInput(estimateInputSchema, ctx.request.body);
     const settings = await readPublicPricingSettings(deps.em());
+    if (!settings.expressEnabled) {
+      const field = input.express ? 'express' : input.flatExtras?.express48h ? 'flatExtras.express48h' : null;
+      if (field) throw new HttpError(400, EXPRESS_DISABLED_MESSAGE, { [field]: EXPRESS_DISABLED_MESSAGE });
+    }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       ...estimate(input),

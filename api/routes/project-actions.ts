@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import { AssignEditorSchema, CancelProjectSchema } from '../../domain/admin';
 import { PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import {
@@ -41,9 +41,6 @@ export interface ProjectActionRouteDeps {
 
 /** Shown when the workflow is closed (project closed and its files deleted) or answers nothing usable. */
 const CLOSED_MESSAGE = 'Action impossible : ce projet est clos.';
-
-const AssignSchema = z.object({ editorId: z.string().trim().min(1, 'Choisissez un monteur.') });
-const CancelSchema = z.object({ reason: z.string().trim().max(1000).optional() });
 
 /** The caller, from the verified token: the workflow checks its parts on the project itself. */
 function actorOf(user: AuthUser): ProjectActor {
@@ -148,7 +145,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
 
   router.post('/api/admin/projects/:projectId/assign', requireRole('admin'), guard, async (ctx) => {
     const projectId = projectIdOf(ctx.params.projectId);
-    const { editorId } = parseInput(AssignSchema, ctx.request.body ?? {});
+    const { editorId } = parseInput(AssignEditorSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
     await runUpdate(deps, projectId, (handle) =>
       handle.executeUpdate(assignEditorUpdate, { args: [{ actor, editorId }] }),
@@ -158,7 +155,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
 
   router.post('/api/admin/projects/:projectId/cancel', requireRole('admin'), guard, async (ctx) => {
     const projectId = projectIdOf(ctx.params.projectId);
-    const { reason } = parseInput(CancelSchema, ctx.request.body ?? {});
+    const { reason } = parseInput(CancelProjectSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
     await runUpdate(deps, projectId, (handle) => handle.executeUpdate(cancelUpdate, { args: [{ actor, reason }] }));
     await answerWithProject(ctx, deps, projectId);

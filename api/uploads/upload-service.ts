@@ -18,6 +18,7 @@ import {
   PART_URL_EXPIRY_SECONDS,
   UPLOAD_CHUNK_SIZE_BYTES,
   UPLOAD_MESSAGES,
+  applicationPhotoObjectKey,
   areaRunsAnalysis,
   briefObjectKey,
   checkNewFile,
@@ -103,10 +104,14 @@ function isGone(error: unknown): boolean {
 export function createUploadService(deps: UploadServiceDeps) {
   const now = deps.now ?? Date.now;
 
-  /** A brief's rushes go to `briefs`; a project's sources to `project-files`, its final video to `video-uploads` (000 §7). */
+  /**
+   * A brief's rushes go to `briefs`; a project's sources to `project-files`, its final video to
+   * `video-uploads` (000 §7); an application's photo to `application-photos`.
+   */
   function bucketOf(area: UploadArea): string {
     if (area === 'project_source') return BUCKETS.projectFiles;
     if (area === 'project_final') return BUCKETS.videoUploads;
+    if (area === 'application_photo') return BUCKETS.applicationPhotos;
     return BUCKETS.briefs;
   }
 
@@ -120,6 +125,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         name,
       );
     }
+    if (session.area === 'application_photo') return applicationPhotoObjectKey(session.id, timestamp, name);
     return briefObjectKey(session.userId ?? null, timestamp, name);
   }
 
@@ -160,7 +166,10 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   return {
-    /** The session a brief names, opened with the secret its uploader holds (same checks as every upload call). */
+    /**
+     * The session a brief or an application names, opened with the secret its uploader holds (same
+     * checks as every upload call).
+     */
     openSessionForBrief(
       em: EntityManager,
       sessionId: string,

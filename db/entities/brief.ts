@@ -178,6 +178,11 @@ export const Brief = defineEntity({
       .defaultRaw(`'{}'`)
       .onCreate(() => ({})),
 
+    /**
+     * Set on the brief a /test run creates (its run id) and removed with it: real assignments,
+     * lists and dashboards never see such rows, and the run's assignment sees only its own.
+     */
+    systemTestRun: p.uuid().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

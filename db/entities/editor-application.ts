@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { EDITOR_APPLICATION_STATUSES, PAYMENT_METHODS } from '../../domain/enums';
 import { check, createdAt, sqlIndex, textList, timestamp, updatedAt, userId, uuidPk } from './columns';
+import { UploadedFile } from './uploaded-file';
 
 /**
  * An application sent from /recrutement (000 §3: the application record and its submission
@@ -19,8 +20,11 @@ export const EditorApplication = defineEntity({
     email: p.text(),
     phone: p.text().nullable(),
     address: p.text().nullable(),
-    /** payload `profilePhoto` (URL). */
-    profilePhotoUrl: p.text().nullable(),
+    /**
+     * Column `profile_photo_file_id`: the photo uploaded with the application (payload
+     * `profilePhoto`), in bucket `application-photos`; admins see it through a short-lived link.
+     */
+    profilePhoto: () => p.manyToOne(UploadedFile).fieldName('profile_photo_file_id').nullable().deleteRule('set null'),
     paymentMethod: p.enum([...PAYMENT_METHODS]).nullable(),
 
     // — skills

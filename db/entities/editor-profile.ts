@@ -35,6 +35,11 @@ export const EditorProfile = defineEntity({
     availabilityEnd: p.string().columnType('time(0)').default('18:00:00'),
     bio: p.text().nullable(),
     portfolioLinks: textList(),
+    /**
+     * Set on the editor profile a /test run creates (its run id) and removed with it: real assignments,
+     * lists and dashboards never see such rows, and the run's assignment sees only its own.
+     */
+    systemTestRun: p.uuid().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

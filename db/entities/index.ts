@@ -1,9 +1,13 @@
 import { AccessRevocation } from './access-revocation';
+import { AuditLogEntry } from './audit-log-entry';
 import { Brief } from './brief';
+import { CallBooking } from './call-booking';
 import { CheckoutSession } from './checkout-session';
 import { ClientQuestion } from './client-question';
+import { ContactMessage } from './contact-message';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
+import { EmailTest } from './email-test';
 import { Notification } from './notification';
 import { OutboxEvent } from './outbox-event';
 import { ProcessedWebhookEvent } from './processed-webhook-event';
@@ -12,6 +16,7 @@ import { ProjectFile } from './project-file';
 import { ProjectMessage } from './project-message';
 import { ProjectRevision } from './project-revision';
 import { ProjectVersion } from './project-version';
+import { RateLimit } from './rate-limit';
 import { SentEmail } from './sent-email';
 import { Setting } from './setting';
 import { StatusHistory } from './status-history';
@@ -21,10 +26,15 @@ import { VersionComment } from './version-comment';
 
 export {
   AccessRevocation,
+  AuditLogEntry,
   Brief,
+  CallBooking,
   CheckoutSession,
   ClientQuestion,
+  ContactMessage,
+  EditorApplication,
   EditorProfile,
+  EmailTest,
   Notification,
   Project,
   ProjectFile,
@@ -61,4 +71,9 @@ export const ALL_ENTITIES = [
   ProjectVersion,
   VersionComment,
   ClientQuestion,
+  AuditLogEntry,
+  ContactMessage,
+  CallBooking,
+  EmailTest,
+  RateLimit,
 ];

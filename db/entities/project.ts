@@ -69,6 +69,11 @@ export const Project = defineEntity({
       .onCreate(() => ({})),
     /** Set when a compensation (refund, editor release) failed and an admin must act. */
     needsAttention: p.text().nullable(),
+    /**
+     * Set on the project a /test run creates (its run id) and removed with it: real assignments,
+     * lists and dashboards never see such rows, and the run's assignment sees only its own.
+     */
+    systemTestRun: p.uuid().nullable(),
     version: p.integer().version(),
   },
   checks: [

@@ -6,6 +6,8 @@ import { Migration20261203000000_checkout_sessions } from './Migration2026120300
 import { Migration20261204000000_project_uploads } from './Migration20261204000000_project_uploads';
 import { Migration20261205000000_events } from './Migration20261205000000_events';
 import { Migration20261206000000_settings } from './Migration20261206000000_settings';
+import { Migration20261207000000_public_pages } from './Migration20261207000000_public_pages';
+import { Migration20261208000000_admin } from './Migration20261208000000_admin';
 import { Migration20261209000000_review } from './Migration20261209000000_review';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
@@ -17,5 +19,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261204000000_project_uploads', class: Migration20261204000000_project_uploads },
   { name: 'Migration20261205000000_events', class: Migration20261205000000_events },
   { name: 'Migration20261206000000_settings', class: Migration20261206000000_settings },
+  { name: 'Migration20261207000000_public_pages', class: Migration20261207000000_public_pages },
+  { name: 'Migration20261208000000_admin', class: Migration20261208000000_admin },
   { name: 'Migration20261209000000_review', class: Migration20261209000000_review },
 ];

@@ -37,9 +37,19 @@ import {
   WIZARD_RUSH_QUALITIES,
   WIZARD_SUBTITLE_OPTIONS,
   WIZARD_VIDEO_TYPES,
-  type BriefOption,
 } from '../brief-options';
 import { checkDesiredDeliveryDate } from '../delivery';
+import {
+  blankToUndefined,
+  flag,
+  manyOf,
+  numberInput,
+  oneOf,
+  optionalOneOf,
+  optionalText,
+  requiredEmail,
+  SHORT_TEXT_MAX,
+} from './fields';
 import { deriveServiceCategory } from '../pricing';
 
 /** The spec's toasts (001 §4.2, §5.1, §5.3, §8.3, §8.4), word for word. */
@@ -72,77 +82,6 @@ export function frenchDate(isoDate: string): string {
 /** The 'Date de livraison impossible' text: the minimum in working days and the first possible date. */
 export function deliveryDateMessage(minimumWorkingDays: number, earliestDate: string): string {
   return `Pour ce type de projet et cette complexité, le délai minimum est de ${minimumWorkingDays} jours ouvrés. Première date possible : ${frenchDate(earliestDate)}.`;
-}
-
-// ——— field builders ———
-
-const TEXT_MAX = 5_000;
-const SHORT_TEXT_MAX = 500;
-
-function blankToUndefined(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
-  return value;
-}
-
-/** Optional free text; blank is absent. */
-function optionalText(label: string, max = TEXT_MAX) {
-  return z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string({ error: `« ${label} » doit être un texte.` })
-        .max(max, { error: `« ${label} » ne peut pas dépasser ${max} caractères.` })
-        .optional(),
-    )
-    .optional();
-}
-
-function requiredEmail(missing: string) {
-  return z.preprocess(
-    (value) =>
-      typeof blankToUndefined(value) === 'string'
-        ? (blankToUndefined(value) as string).toLowerCase()
-        : blankToUndefined(value),
-    z
-      .email({
-        error: (issue) => (issue.input === undefined ? missing : 'Veuillez saisir une adresse e-mail valide.'),
-      })
-      .max(320, { error: 'Veuillez saisir une adresse e-mail valide.' }),
-  );
-}
-
-/** A number typed in a form ('2,5' or 2.5); blank is absent. */
-function numberInput(inner: z.ZodNumber | z.ZodOptional<z.ZodNumber>) {
-  return z.preprocess((value) => {
-    const blank = blankToUndefined(value);
-    if (typeof blank === 'string') return Number(blank.replace(',', '.'));
-    return blank;
-  }, inner);
-}
-
-function oneOf<Value extends string>(list: readonly BriefOption<Value>[], label: string) {
-  return z.enum(optionValues(list), { error: `Choix invalide pour « ${label} ».` });
-}
-
-function optionalOneOf<Value extends string>(list: readonly BriefOption<Value>[], label: string) {
-  return z.preprocess(blankToUndefined, oneOf(list, label).optional()).optional();
-}
-
-function manyOf<Value extends string>(list: readonly BriefOption<Value>[], label: string) {
-  return z
-    .array(oneOf(list, label), { error: `« ${label} » doit être une liste.` })
-    .max(list.length, { error: `« ${label} » contient trop d’éléments.` })
-    .transform((values) => [...new Set(values)])
-    .optional()
-    .transform((values) => values ?? []);
-}
-
-function flag(label: string) {
-  return z
-    .boolean({ error: `« ${label} » doit valoir vrai ou faux.` })
-    .optional()
-    .transform((value) => value ?? false);
 }
 
 const uploadSessionId = z

@@ -66,11 +66,11 @@ test('wrong role → 403 with the role-gate message', async () => {
   }
 });
 
-test('the admin reads the users holding each role from Keycloak', async () => {
-  const { status, body } = await get('/api/admin/users', adminToken);
+test('the admin reads the accounts with their roles from Keycloak', async () => {
+  const { status, body } = await get(`/api/admin/users?q=${encodeURIComponent(accounts.editor.email)}`, adminToken);
   expect(status).toBe(200);
-  const editors = body.editors as Array<{ email: string }>;
-  expect(editors.map((user) => user.email)).toContain(accounts.editor.email);
+  const users = body.items as Array<{ email: string; roles: string[] }>;
+  expect(users.find((user) => user.email === accounts.editor.email)?.roles).toEqual(['user', 'editor']);
 });
 
 test('a real token whose payload was altered (forged signature) → 401', async () => {

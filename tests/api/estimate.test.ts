@@ -86,13 +86,15 @@ test('no body, or an empty object → 400 saying what is missing', async () => {
   expect(Object.keys(body.fields).sort()).toEqual(['currency', 'visualComplexity']);
 });
 
-test('GET /api/pricing/settings gives the revision settings and the offer places', async () => {
+test('GET /api/pricing/settings gives the revision settings, the offer places, express and the contact address', async () => {
   const response = await fetch(`${appUrl}/api/pricing/settings`);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({
     revisionWindowDays: 3,
     maxRevisions: 3,
     launchOffer: { places: 10, placesLeft: expect.any(Number), active: expect.any(Boolean) },
+    expressEnabled: true,
+    contactEmail: 'contact@rushflow.fr',
   });
 });
 

@@ -15,11 +15,15 @@ jest.setTimeout(60_000);
 
 const APP_TABLES = [
   'access_revocations',
+  'admin_audit_log',
   'briefs',
+  'call_bookings',
   'checkout_sessions',
   'client_questions',
+  'contact_messages',
   'editor_applications',
   'editor_profiles',
+  'email_tests',
   'events',
   'notifications',
   'processed_webhook_events',
@@ -28,6 +32,7 @@ const APP_TABLES = [
   'project_revisions',
   'project_versions',
   'projects',
+  'rate_limits',
   'sent_emails',
   'settings',
   'status_history',
@@ -56,6 +61,12 @@ const EXPECTED_INDEXES = [
   'project_versions_project_id_number_index',
   'version_comments_version_id_created_at_index',
   'client_questions_project_id_asked_at_index',
+  'admin_audit_log_created_at_index',
+  'admin_audit_log_target_index',
+  'contact_messages_created_at_index',
+  'call_bookings_starts_at_unique',
+  'call_bookings_email_index',
+  'email_tests_created_at_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;

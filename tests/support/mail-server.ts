@@ -12,6 +12,9 @@ export interface CapturedEmail {
   to: { address: string; name?: string }[];
   from: { address: string; name?: string }[];
   messageId?: string;
+  /** Header names lower-cased (`reply-to`…). */
+  headers?: Record<string, string>;
+  attachments?: { fileName: string; generatedFileName: string; contentType: string }[];
 }
 
 export async function freePort(): Promise<number> {
@@ -57,6 +60,13 @@ export class TestMailServer {
     return (await this.emails()).filter((email) =>
       email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
     );
+  }
+
+  /** The content of an e-mail's attachment (by MailDev's `generatedFileName`), as text. */
+  async attachment(emailId: string, fileName: string): Promise<string> {
+    const response = await fetch(`${this.apiUrl}/email/${emailId}/attachment/${encodeURIComponent(fileName)}`);
+    if (!response.ok) throw new Error(`attachment ${fileName} of ${emailId}: ${response.status}`);
+    return response.text();
   }
 
   async stop(): Promise<void> {

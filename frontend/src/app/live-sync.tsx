@@ -79,6 +79,8 @@ function applyEvent(
       invalidate(myProjectsQuery().queryKey);
       invalidate(editorProjectsQuery().queryKey);
       invalidate(editorProfileQuery().queryKey);
+      // The administration's lists (Projets, Briefs) and an open assignment dialog's editors.
+      invalidate(['admin']);
       void queryClient.invalidateQueries({ predicate: isCreatingPayment });
       return;
     case 'project.message': {

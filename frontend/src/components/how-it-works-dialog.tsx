@@ -3,12 +3,12 @@ import i18n from 'i18next';
 import { CircleHelp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { usePricingSettings } from '@/lib/pricing-settings';
+import { useRevisionTerms } from '@/lib/pricing-settings';
 
 /**
  * The 'Comment ça marche' dialog (000 §1): timelines, accepted files, payment, delivery and
- * revisions, and the five steps. The revision window is the admin setting read from the api, never
- * a figure written here.
+ * revisions, and the five steps. The revision count and window are the admin settings read from
+ * the api, never figures written here.
  */
 const fr = {
   open: 'Comment ça marche ?',
@@ -31,9 +31,7 @@ const fr = {
   payment: 'Paiement sécurisé par carte bancaire une fois le devis validé.',
   deliveryTitle: 'Livraison et révisions',
   delivery:
-    'Votre vidéo est livrée dans votre espace client. Révisions illimitées dans le cadre du brief initial pendant {{days}} jours après la livraison ; les demandes hors brief font l’objet d’un devis.',
-  deliveryUnknown:
-    'Votre vidéo est livrée dans votre espace client. Révisions illimitées dans le cadre du brief initial pendant quelques jours après la livraison ; les demandes hors brief font l’objet d’un devis.',
+    'Votre vidéo est livrée dans votre espace client. {{revisions}} ; les demandes hors brief font l’objet d’un devis.',
   close: 'Fermer',
 };
 
@@ -56,10 +54,7 @@ const en: typeof fr = {
   paymentTitle: 'Payment',
   payment: 'Secure card payment once the quote is approved.',
   deliveryTitle: 'Delivery and revisions',
-  delivery:
-    'Your video is delivered in your client space. Unlimited revisions within the initial brief for {{days}} days after delivery; out-of-scope changes are quoted.',
-  deliveryUnknown:
-    'Your video is delivered in your client space. Unlimited revisions within the initial brief for a few days after delivery; out-of-scope changes are quoted.',
+  delivery: 'Your video is delivered in your client space. {{revisions}}; out-of-scope changes are quoted.',
   close: 'Close',
 };
 
@@ -69,16 +64,13 @@ i18n.addResourceBundle('en', NAMESPACE, en, true, false);
 
 export function HowItWorksDialog({ triggerClassName }: { triggerClassName?: string }) {
   const { t } = useTranslation(NAMESPACE);
-  const revisionWindowDays = usePricingSettings().data?.revisionWindowDays;
+  const revisionTerms = useRevisionTerms();
   const steps = t('steps', { returnObjects: true }) as string[];
   const sections: [string, string][] = [
     [t('timelineTitle'), `${t('timelineStandard')} ${t('timelineExpress')}`],
     [t('filesTitle'), t('files')],
     [t('paymentTitle'), t('payment')],
-    [
-      t('deliveryTitle'),
-      revisionWindowDays === undefined ? t('deliveryUnknown') : t('delivery', { days: revisionWindowDays }),
-    ],
+    [t('deliveryTitle'), t('delivery', { revisions: revisionTerms })],
   ];
 
   return (

@@ -34,5 +34,4 @@ export const paths = {
   systemTest: { path: '/test', getHref: () => '/test' },
 } as const;
 
-export const CONTACT_EMAIL = 'contact@rushflow.fr';
 export const APP_NAME = 'Rushflow';

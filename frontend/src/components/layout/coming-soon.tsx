@@ -1,15 +1,17 @@
 import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/layout/document-title';
-import { APP_NAME, CONTACT_EMAIL } from '@/config/paths';
+import { APP_NAME } from '@/config/paths';
+import { useContactEmail } from '@/lib/pricing-settings';
 
 /** The pages whose feature is not built yet; `pages.<key>` is their title. */
-type PendingPage = 'contact' | 'recruitment' | 'emailTest' | 'admin';
+type PendingPage = 'contact' | 'recruitment' | 'emailTest';
 
 /** A page whose feature is not built yet: its title and an honest notice, nothing else. */
 export function ComingSoon({ page }: { page: PendingPage }) {
   const { t } = useTranslation();
   const title = t(`pages.${page}`, { appName: APP_NAME });
+  const contactEmail = useContactEmail();
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28">
       <DocumentTitle title={title} />
@@ -21,9 +23,9 @@ export function ComingSoon({ page }: { page: PendingPage }) {
           {t('common.comingSoonHint')}{' '}
           <a
             className="rounded font-medium text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
-            href={`mailto:${CONTACT_EMAIL}`}
+            href={contactEmail ? `mailto:${contactEmail}` : undefined}
           >
-            {CONTACT_EMAIL}
+            {contactEmail ?? '…'}
           </a>
         </p>
       </div>

@@ -2,7 +2,8 @@ import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/layout/logo';
-import { CONTACT_EMAIL, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
+import { useContactEmail } from '@/lib/pricing-settings';
 
 const linkClass =
   'rounded text-sm text-slate-600 outline-none hover:text-violet-800 focus-visible:ring-2 focus-visible:ring-violet-600';
@@ -10,6 +11,8 @@ const linkClass =
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  // The team's address is an admin setting (Paramètres), read like the other public settings.
+  const contactEmail = useContactEmail();
 
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
@@ -34,15 +37,21 @@ export function Footer() {
                 {t('footer.recruitment')}
               </Link>
             </li>
-            <li>
-              <a className={`${linkClass} inline-flex items-center gap-2`} href={`mailto:${CONTACT_EMAIL}`}>
-                <Mail className="size-4" aria-hidden="true" />
-                <span>
-                  <span className="sr-only">{t('footer.writeUs')} : </span>
-                  {CONTACT_EMAIL}
-                </span>
-              </a>
-            </li>
+            {contactEmail ? (
+              <li>
+                <a
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                  href={`mailto:${contactEmail}`}
+                  data-testid="footer-contact-email"
+                >
+                  <Mail className="size-4" aria-hidden="true" />
+                  <span>
+                    <span className="sr-only">{t('footer.writeUs')} : </span>
+                    {contactEmail}
+                  </span>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
 

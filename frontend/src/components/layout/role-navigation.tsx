@@ -20,8 +20,11 @@ const ROLE_LINKS: readonly RoleLink[] = [
 ];
 
 /**
- * Links to the spaces the user's roles open (spec 000 §2): horizontal shows icons only, vertical
- * icons with labels; the current route is highlighted; nothing while roles load or if none match.
+ * Links to the spaces the user's roles open (spec 000 §2): horizontal shows icons only (the label
+ * as its accessible name and tooltip), vertical icons with labels; the current route is highlighted
+ * (and `aria-current`); nothing while the session and its roles load, nor when no link matches. A
+ * signed-in user whose token carries no product role counts as a client (000 §4: role `user` until
+ * roles are known or when they cannot be read).
  */
 export function RoleNavigation({
   orientation = 'horizontal',
@@ -35,17 +38,19 @@ export function RoleNavigation({
   const { t } = useTranslation();
   const { status, roles } = useAuth();
   if (status !== 'authenticated') return null;
-  const links = ROLE_LINKS.filter((link) => hasAnyRole(roles, link.roles));
+  const held: readonly Role[] = roles.length > 0 ? roles : ['user'];
+  const links = ROLE_LINKS.filter((link) => hasAnyRole(held, link.roles));
   if (links.length === 0) return null;
   const vertical = orientation === 'vertical';
 
   return (
-    <nav aria-label={t('roleNav.label')} className={className}>
+    <nav aria-label={t('roleNav.label')} className={className} data-orientation={orientation}>
       <ul className={cn('flex', vertical ? 'flex-col gap-1' : 'items-center gap-1')}>
         {links.map(({ to, labelKey, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
+              end
               onClick={onNavigate}
               title={vertical ? undefined : t(labelKey)}
               aria-label={vertical ? undefined : t(labelKey)}

@@ -52,6 +52,16 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
   live: {
     connectionLost: 'Connection lost — reconnecting…',
   },
+  revisionTerms: {
+    revisions_zero: 'No revision included',
+    revisions_one: 'One revision',
+    revisions_other: 'Up to {{count}} revisions',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    sentence: '{{revisions}} for {{days}} after delivery, within the initial brief',
+    sentenceNone: 'No revision included after delivery',
+    pending: 'Revisions after delivery, within the initial brief',
+  },
   footer: {
     tagline: 'The online video-editing agency: express brief, dedicated editor, delivery in your client space.',
     legal: 'Legal information',
@@ -110,7 +120,6 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
       tracking: 'Real-time tracking',
       delivery: 'Delivery in your client space',
       support: 'Responsive support',
-      revisions: 'Unlimited revisions within the initial brief',
     },
     filesNote: 'Send your rushes through a transfer link or by direct upload.',
     finalTitle: 'Ready to start your project?',
@@ -223,9 +232,6 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
     },
     includedTitle: 'Always included',
     included: {
-      revisions_one: 'Unlimited revisions for {{count}} day after delivery, within the initial brief',
-      revisions_other: 'Unlimited revisions for {{count}} days after delivery, within the initial brief',
-      revisionsPending: 'Unlimited revisions after delivery, within the initial brief',
       editor: 'A dedicated editor for your project',
       tracking: 'Real-time tracking',
       delivery: 'Delivery in your client space',

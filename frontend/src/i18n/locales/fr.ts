@@ -50,6 +50,17 @@ export const fr = {
   live: {
     connectionLost: EVENT_MESSAGES.connectionLost,
   },
+  /** The revision terms every page quotes, from the admin settings (max revisions, window). */
+  revisionTerms: {
+    revisions_zero: 'Aucune révision incluse',
+    revisions_one: 'Une révision',
+    revisions_other: 'Jusqu’à {{count}} révisions',
+    days_one: '{{count}} jour',
+    days_other: '{{count}} jours',
+    sentence: '{{revisions}} pendant {{days}} après la livraison, dans le cadre du brief initial',
+    sentenceNone: 'Aucune révision incluse après la livraison',
+    pending: 'Des révisions après la livraison, dans le cadre du brief initial',
+  },
   footer: {
     tagline: 'L’agence de montage vidéo en ligne : brief express, monteur dédié, livraison dans votre espace client.',
     legal: 'Informations légales',
@@ -111,7 +122,6 @@ export const fr = {
       tracking: 'Un suivi en temps réel',
       delivery: 'La livraison dans votre espace client',
       support: 'Un support réactif',
-      revisions: 'Des révisions illimitées dans le cadre du brief initial',
     },
     filesNote: 'Envoyez vos rushes par lien de transfert ou par téléversement direct.',
     finalTitle: 'Prêt à lancer votre projet ?',
@@ -228,11 +238,6 @@ export const fr = {
     },
     includedTitle: 'Toujours inclus',
     included: {
-      revisions_one:
-        'Des révisions illimitées pendant {{count}} jour après la livraison, dans le cadre du brief initial',
-      revisions_other:
-        'Des révisions illimitées pendant {{count}} jours après la livraison, dans le cadre du brief initial',
-      revisionsPending: 'Des révisions illimitées après la livraison, dans le cadre du brief initial',
       editor: 'Un monteur dédié à votre projet',
       tracking: 'Un suivi en temps réel',
       delivery: 'La livraison dans votre espace client',

@@ -29,8 +29,8 @@ type FormState = Omit<Required<EditorProfileInput>, 'hourlyRate' | 'maxConcurren
 
 function initialState(profile: EditorProfileView | null, names: { firstName: string; lastName: string }): FormState {
   return {
-    firstName: profile?.firstName ?? names.firstName,
-    lastName: profile?.lastName ?? names.lastName,
+    firstName: profile?.firstName || names.firstName,
+    lastName: profile?.lastName || names.lastName,
     specialties: profile?.specialties ?? [],
     visualComplexityLevels: profile?.visualComplexityLevels ?? [],
     languages: profile?.languages ?? ['français'],

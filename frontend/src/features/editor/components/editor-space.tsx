@@ -98,7 +98,8 @@ export function EditorSpace() {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const { user } = useAuth();
   const profile = useEditorProfile();
-  const hasProfile = Boolean(profile.data);
+  // An invitation's empty profile (no specialty yet) still needs the configuration: nothing can match it.
+  const hasProfile = Boolean(profile.data && profile.data.specialties.length > 0);
   const projects = useEditorProjects(hasProfile);
 
   useEffect(() => {
@@ -120,7 +121,7 @@ export function EditorSpace() {
     );
   }
 
-  if (!profile.data) {
+  if (!profile.data || !hasProfile) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
         <div className="mb-6 flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:p-5">
@@ -135,7 +136,7 @@ export function EditorSpace() {
             {profile.isError ? (
               <p className="text-sm text-red-700">{PROJECT_MESSAGES.loadProfileFailed}</p>
             ) : (
-              <EditorProfileForm profile={null} names={names} />
+              <EditorProfileForm profile={profile.data ?? null} names={names} />
             )}
           </CardContent>
         </Card>

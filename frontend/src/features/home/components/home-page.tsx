@@ -18,6 +18,7 @@ import { DocumentTitle } from '@/components/layout/document-title';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useRevisionTerms } from '@/lib/pricing-settings';
 
 const STEPS: readonly { id: 'brief' | 'payment' | 'delivery'; icon: LucideIcon }[] = [
   { id: 'brief', icon: FileText },
@@ -33,10 +34,11 @@ const VIDEO_TYPES: readonly { id: 'youtube' | 'tiktok' | 'reels' | 'corporate' |
   { id: 'branding', icon: PackageOpen },
 ];
 
-const INCLUDED = ['editor', 'tracking', 'delivery', 'support', 'revisions'] as const;
+const INCLUDED = ['editor', 'tracking', 'delivery', 'support'] as const;
 
 export function HomePage() {
   const { t } = useTranslation();
+  const revisionTerms = useRevisionTerms();
 
   return (
     <>
@@ -97,6 +99,10 @@ export function HomePage() {
                   <span>{t(`home.included.${item}`)}</span>
                 </li>
               ))}
+              <li className="flex items-start gap-3 text-slate-700" data-testid="home-revision-terms">
+                <Check className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
+                <span>{revisionTerms}</span>
+              </li>
             </ul>
             <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-500">{t('home.filesNote')}</p>
           </div>

@@ -2,23 +2,25 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { currentLanguage } from '@/i18n';
 import { frenchSpacing } from '@/i18n/typography';
-import { LEGAL_UPDATED_AT, type LegalDocument } from '../content/types';
+import { useContactEmail } from '@/lib/pricing-settings';
+import { CONTACT_EMAIL_TOKEN, LEGAL_UPDATED_AT, type LegalDocument } from '../content/types';
 
-function withSpacing(doc: LegalDocument): LegalDocument {
-  const all = (lines: readonly string[] | undefined) => lines?.map(frenchSpacing);
+/** Every text of the document through `text` (French spacing, the contact address). */
+function mapText(doc: LegalDocument, text: (line: string) => string): LegalDocument {
+  const all = (lines: readonly string[] | undefined) => lines?.map(text);
   return {
-    title: frenchSpacing(doc.title),
-    intro: frenchSpacing(doc.intro),
+    title: text(doc.title),
+    intro: text(doc.intro),
     sections: doc.sections.map((section) => ({
       ...section,
-      title: frenchSpacing(section.title),
-      paragraphs: section.paragraphs.map(frenchSpacing),
+      title: text(section.title),
+      paragraphs: section.paragraphs.map(text),
       items: all(section.items),
       after: all(section.after),
       table: section.table && {
         caption: section.table.caption,
         head: section.table.head,
-        rows: section.table.rows.map((row) => row.map(frenchSpacing)),
+        rows: section.table.rows.map((row) => row.map(text)),
       },
     })),
   };
@@ -28,7 +30,13 @@ function withSpacing(doc: LegalDocument): LegalDocument {
 export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: LegalDocument } }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const doc = language === 'fr' ? withSpacing(documents.fr) : documents.en;
+  // The team's address is an admin setting: the texts name it `{contactEmail}`.
+  const contactEmail = useContactEmail() ?? '…';
+  const withAddress = (line: string) => line.replaceAll(CONTACT_EMAIL_TOKEN, contactEmail);
+  const doc =
+    language === 'fr'
+      ? mapText(documents.fr, (line) => frenchSpacing(withAddress(line)))
+      : mapText(documents.en, withAddress);
   const date = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long' }).format(
     new Date(`${LEGAL_UPDATED_AT}T12:00:00Z`),
   );

@@ -10,7 +10,7 @@ const fr: LegalDocument = {
       id: 'responsable',
       title: '1. Responsable du traitement',
       paragraphs: [
-        'Le responsable du traitement est Rushflow. Pour toute question relative à vos données : contact@rushflow.fr.',
+        'Le responsable du traitement est Rushflow. Pour toute question relative à vos données : {contactEmail}.',
       ],
     },
     {
@@ -83,7 +83,7 @@ const fr: LegalDocument = {
         'droit de retirer votre consentement à tout moment ;',
         'droit de définir des directives relatives au sort de vos données après votre décès.',
       ],
-      after: ['Pour les exercer, écrivez à contact@rushflow.fr. Nous répondons dans un délai d’un mois.'],
+      after: ['Pour les exercer, écrivez à {contactEmail}. Nous répondons dans un délai d’un mois.'],
     },
     {
       id: 'reclamation',
@@ -103,7 +103,7 @@ const en: LegalDocument = {
     {
       id: 'responsable',
       title: '1. Data controller',
-      paragraphs: ['The data controller is Rushflow. For any question about your data: contact@rushflow.fr.'],
+      paragraphs: ['The data controller is Rushflow. For any question about your data: {contactEmail}.'],
     },
     {
       id: 'donnees',
@@ -175,7 +175,7 @@ const en: LegalDocument = {
         'right to withdraw your consent at any time;',
         'right to set instructions about your data after your death.',
       ],
-      after: ['To exercise them, write to contact@rushflow.fr. We answer within one month.'],
+      after: ['To exercise them, write to {contactEmail}. We answer within one month.'],
     },
     {
       id: 'reclamation',

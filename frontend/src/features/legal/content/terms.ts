@@ -95,7 +95,7 @@ const fr: LegalDocument = {
     {
       id: 'contact',
       title: '12. Contact',
-      paragraphs: ['Pour toute question relative aux présentes conditions : contact@rushflow.fr.'],
+      paragraphs: ['Pour toute question relative aux présentes conditions : {contactEmail}.'],
     },
   ],
 };
@@ -194,7 +194,7 @@ const en: LegalDocument = {
     {
       id: 'contact',
       title: '12. Contact',
-      paragraphs: ['For any question about these terms: contact@rushflow.fr.'],
+      paragraphs: ['For any question about these terms: {contactEmail}.'],
     },
   ],
 };

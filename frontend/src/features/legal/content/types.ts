@@ -20,5 +20,8 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
+/** Stands for the team's address (an admin setting) in the texts; the page writes the current one. */
+export const CONTACT_EMAIL_TOKEN = '{contactEmail}';
+
 /** Date of the current version of the legal texts (ISO). */
 export const LEGAL_UPDATED_AT = '2026-11-22';

@@ -20,14 +20,24 @@ import { SimulatorResult } from './price-simulator/simulator-result';
  * The pricing simulator (§2.3, §9.5): every change recomputes `estimate()` in the browser, the
  * same function the api uses to charge, so what is shown here is what a brief will cost.
  */
-export function PriceSimulator({ currency, offerActive }: { currency: EstimateCurrency; offerActive: boolean }) {
+export function PriceSimulator({
+  currency,
+  offerActive,
+  expressEnabled,
+}: {
+  currency: EstimateCurrency;
+  offerActive: boolean;
+  /** Off (an admin setting): no express option, as in the funnels. */
+  expressEnabled: boolean;
+}) {
   const { t } = useTranslation();
   const [rushText, setRushText] = useState(String(SIMULATOR_LIMITS.rushMinutes.default));
   const [finalText, setFinalText] = useState(String(SIMULATOR_LIMITS.finalMinutes.default));
   const [visualComplexity, setVisualComplexity] = useState<VisualComplexity>('professional');
   const [category, setCategory] = useState<CategoryChoice>('auto');
   const [features, setFeatures] = useState<Features>({});
-  const [express, setExpress] = useState(false);
+  const [expressChosen, setExpress] = useState(false);
+  const express = expressEnabled && expressChosen;
 
   const result = useMemo(
     () =>
@@ -71,7 +81,7 @@ export function PriceSimulator({ currency, offerActive }: { currency: EstimateCu
               result={result}
               onFeatureChange={toggleFeature}
               express={express}
-              onExpressChange={setExpress}
+              onExpressChange={expressEnabled ? setExpress : undefined}
             />
           </TabsContent>
         </Tabs>

@@ -7,7 +7,7 @@ import { DocumentTitle } from '@/components/layout/document-title';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePricingSettings } from '@/lib/pricing-settings';
+import { usePricingSettings, useRevisionTerms } from '@/lib/pricing-settings';
 import { formatPercentChange } from '../lib/format';
 import { CurrencyToggle } from './currency-toggle';
 import { PriceSimulator } from './price-simulator';
@@ -35,7 +35,8 @@ export function PricingPage() {
   const launchOffer = settings.data?.launchOffer;
   // Until the counter is known the offer is shown, as everywhere else on the site.
   const offerActive = launchOffer?.active ?? true;
-  const revisionWindowDays = settings.data?.revisionWindowDays;
+  const revisionTerms = useRevisionTerms();
+  const expressEnabled = settings.data?.expressEnabled ?? true;
   const language = i18n.language;
 
   return (
@@ -96,11 +97,7 @@ export function PricingPage() {
             <ul className="mt-6 flex flex-col gap-3" data-testid="included-list">
               <li className="flex items-start gap-3 text-slate-700">
                 <Check className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
-                <span>
-                  {revisionWindowDays === undefined
-                    ? t('pricing.included.revisionsPending')
-                    : t('pricing.included.revisions', { count: revisionWindowDays })}
-                </span>
+                <span>{revisionTerms}</span>
               </li>
               {INCLUDED.map((item) => (
                 <li key={item} className="flex items-start gap-3 text-slate-700">
@@ -111,19 +108,21 @@ export function PricingPage() {
             </ul>
           </div>
           <div className="self-start rounded-2xl border border-slate-200 bg-white p-6">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Zap className="size-5 text-amber-500" aria-hidden="true" />
-              {t('pricing.expressTitle')}
-            </h3>
-            <p className="mt-2 text-slate-600">
-              {t('pricing.expressText', {
-                short: formatPercentChange(EXPRESS_MULTIPLIERS.upToThreeDays, language),
-                long: formatPercentChange(EXPRESS_MULTIPLIERS.beyondThreeDays, language),
-              })}
-            </p>
-            <p className="mt-3 text-sm text-slate-500">
-              {t('pricing.offerNote', { percent: 100 - LAUNCH_OFFER_PERCENT })}
-            </p>
+            {expressEnabled ? (
+              <>
+                <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+                  <Zap className="size-5 text-amber-500" aria-hidden="true" />
+                  {t('pricing.expressTitle')}
+                </h3>
+                <p className="mt-2 mb-3 text-slate-600">
+                  {t('pricing.expressText', {
+                    short: formatPercentChange(EXPRESS_MULTIPLIERS.upToThreeDays, language),
+                    long: formatPercentChange(EXPRESS_MULTIPLIERS.beyondThreeDays, language),
+                  })}
+                </p>
+              </>
+            ) : null}
+            <p className="text-sm text-slate-500">{t('pricing.offerNote', { percent: 100 - LAUNCH_OFFER_PERCENT })}</p>
           </div>
         </div>
       </section>
@@ -146,7 +145,7 @@ export function PricingPage() {
             title={t('pricing.simulator.title')}
             subtitle={t('pricing.simulator.subtitle')}
           />
-          <PriceSimulator currency={currency} offerActive={offerActive} />
+          <PriceSimulator currency={currency} offerActive={offerActive} expressEnabled={expressEnabled} />
         </div>
       </section>
 

@@ -2,7 +2,6 @@ import {
   BRIEF_CURRENCIES,
   CUSTOM_EDITING_STYLE,
   VISUAL_COMPLEXITY_OPTIONS,
-  WIZARD_DEADLINES,
   WIZARD_DELIVERY_FORMATS,
   WIZARD_EDITING_STYLES,
   WIZARD_FILE_COUNTS,
@@ -29,6 +28,7 @@ import {
   TextField,
   type FieldMessages,
 } from '../fields';
+import { useDeadlineOptions } from './deadline-options';
 import { RushDurationUploader } from '../rush-duration-uploader';
 
 interface StepBriefProps {
@@ -42,6 +42,7 @@ export function StepBrief({ form, values, onNext }: StepBriefProps) {
   const { t } = useTranslation('brief');
   const { register, control, setValue, formState } = form;
   const errors = formState.errors as FieldMessages;
+  const deadlines = useDeadlineOptions();
 
   return (
     <>
@@ -170,7 +171,7 @@ export function StepBrief({ form, values, onNext }: StepBriefProps) {
         <ChoiceGroup
           legend={t('wizard.deadline')}
           type="radio"
-          options={WIZARD_DEADLINES}
+          options={deadlines}
           columns={4}
           inputProps={register('deadline')}
           error={errors.deadline?.message}

@@ -1,15 +1,11 @@
-import {
-  BRIEF_CURRENCIES,
-  WIZARD_DEADLINES,
-  WIZARD_DELIVERY_FORMATS,
-  WIZARD_SUBTITLE_OPTIONS,
-} from '@domain/brief-options';
+import { BRIEF_CURRENCIES, WIZARD_DELIVERY_FORMATS, WIZARD_SUBTITLE_OPTIONS } from '@domain/brief-options';
 import type { WizardBrief, WizardBriefPayload } from '@domain/schemas/brief';
 import { ArrowLeft, CreditCard, Loader2 } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, ChoiceGroup, Field, FormSection, Select } from '../fields';
+import { useDeadlineOptions } from './deadline-options';
 
 interface StepEstimateProps {
   form: UseFormReturn<WizardBriefPayload, unknown, WizardBrief>;
@@ -22,6 +18,7 @@ interface StepEstimateProps {
 export function StepEstimate({ form, values, sending, onBack }: StepEstimateProps) {
   const { t } = useTranslation('brief');
   const { register } = form;
+  const deadlines = useDeadlineOptions();
 
   return (
     <>
@@ -33,7 +30,7 @@ export function StepEstimate({ form, values, sending, onBack }: StepEstimateProp
         <ChoiceGroup
           legend={t('wizard.deadline')}
           type="radio"
-          options={WIZARD_DEADLINES}
+          options={deadlines}
           columns={4}
           inputProps={register('deadline')}
         />

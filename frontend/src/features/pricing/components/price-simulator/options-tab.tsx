@@ -14,7 +14,8 @@ interface OptionsTabProps {
   result: Estimate;
   onFeatureChange: (feature: Feature, on: boolean) => void;
   express: boolean;
-  onExpressChange: (express: boolean) => void;
+  /** Absent: express is not offered. */
+  onExpressChange?: (express: boolean) => void;
 }
 
 /** The "options" tab: corrections (always in), the features (the category's own is included) and express. */
@@ -72,22 +73,24 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
             </li>
           );
         })}
-        <li className="sm:col-span-2">
-          <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm">
-            <span className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={express}
-                onChange={(event) => onExpressChange(event.target.checked)}
-                className="size-4 accent-violet-700"
-              />
-              {t('pricing.features.express')}
-            </span>
-            <span className="font-semibold text-slate-700">
-              {formatPercentChange(result.expressMultiplier, language)}
-            </span>
-          </label>
-        </li>
+        {onExpressChange ? (
+          <li className="sm:col-span-2">
+            <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm">
+              <span className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={express}
+                  onChange={(event) => onExpressChange(event.target.checked)}
+                  className="size-4 accent-violet-700"
+                />
+                {t('pricing.features.express')}
+              </span>
+              <span className="font-semibold text-slate-700">
+                {formatPercentChange(result.expressMultiplier, language)}
+              </span>
+            </label>
+          </li>
+        ) : null}
       </ul>
     </fieldset>
   );

@@ -1,0 +1,93 @@
+import Router from '@koa/router';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { ADMIN_MESSAGES, ApplicationListQuerySchema, ApplicationUpdateSchema } from '../../domain/admin';
+import { recordAudit } from '../../db/audit';
+import { EditorApplication } from '../../db/entities/editor-application';
+import { listApplications, toApplicationView, type PhotoLinkDeps } from '../admin/application-reads';
+import { HttpError } from '../lib/http-error';
+import { parseInput } from '../lib/validation';
+import { currentUser, requireRole } from '../middleware/auth';
+import { inviteEditor, type AdminUserRouteDeps } from './admin-users';
+
+export interface AdminApplicationRouteDeps {
+  em: () => EntityManager;
+  photos: PhotoLinkDeps;
+  users: AdminUserRouteDeps;
+}
+
+const ApplicationId = z.uuid();
+
+function applicationIdOf(raw: string | undefined): string {
+  const parsed = ApplicationId.safeParse(raw);
+  if (!parsed.success) throw new HttpError(404, ADMIN_MESSAGES.applicationNotFound);
+  return parsed.data;
+}
+
+const label = (application: EditorApplication) =>
+  `${application.firstName} ${application.lastName} <${application.email}>`;
+
+/**
+ * Admin › Recrutement (000 §2, §4): applications newest first with every answer; status and notes
+ * edited freely (`reviewed_by`, `reviewed_at` and the audit entry written with the change); an
+ * approved applicant invited as an editor, with a profile filled from the application.
+ */
+export function adminApplicationRoutes(deps: AdminApplicationRouteDeps): Router {
+  const router = new Router();
+  const admin = requireRole('admin');
+
+  router.get('/api/admin/applications', admin, async (ctx) => {
+    const query = parseInput(ApplicationListQuerySchema, ctx.query);
+    ctx.body = await listApplications(deps.em(), query, deps.photos);
+  });
+
+  router.patch('/api/admin/applications/:applicationId', admin, async (ctx) => {
+    const id = applicationIdOf(ctx.params.applicationId);
+    const input = parseInput(ApplicationUpdateSchema, ctx.request.body ?? {});
+    const user = currentUser(ctx);
+    const saved = await deps.em().transactional(async (em) => {
+      const application = await em.findOne(EditorApplication, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!application) throw new HttpError(404, ADMIN_MESSAGES.applicationNotFound);
+      const before = { status: application.status, adminNotes: application.adminNotes ?? null };
+      if (input.status !== undefined) application.status = input.status;
+      if (input.adminNotes !== undefined) application.adminNotes = input.adminNotes || null;
+      application.reviewedBy = user.id;
+      application.reviewedAt = new Date();
+      await recordAudit(em, {
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'application.update',
+        targetType: 'application',
+        targetId: application.id,
+        targetLabel: label(application),
+        before,
+        after: { status: application.status, adminNotes: application.adminNotes ?? null },
+      });
+      return application;
+    });
+    ctx.body = { application: await toApplicationView(saved, deps.photos) };
+  });
+
+  router.post('/api/admin/applications/:applicationId/invite', admin, async (ctx) => {
+    const id = applicationIdOf(ctx.params.applicationId);
+    const em = deps.em();
+    const application = await em.findOne(EditorApplication, { id });
+    if (!application) throw new HttpError(404, ADMIN_MESSAGES.applicationNotFound);
+    if (application.status !== 'approved') throw new HttpError(409, ADMIN_MESSAGES.applicationNotApproved);
+    if (application.invitedAt) throw new HttpError(409, ADMIN_MESSAGES.applicationAlreadyInvited);
+    const user = currentUser(ctx);
+    const result = await inviteEditor(deps.users, {
+      actor: { id: user.id, email: user.email },
+      email: application.email,
+      firstName: application.firstName,
+      lastName: application.lastName,
+      applicationId: id,
+    });
+    const updated = await deps.em().findOneOrFail(EditorApplication, { id });
+    ctx.status = 201;
+    ctx.body = { ...result, application: await toApplicationView(updated, deps.photos) };
+  });
+
+  return router;
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Context } from 'koa';
+import type { ZodType } from 'zod';
+import { CallBooking, ContactMessage } from '../../db/entities';
+import {
+  CALL_DURATION_MINUTES,
+  CALL_TIME_ZONE,
+  callBookingSchema,
+  CONTACT_MESSAGES,
+  contactErrorSummary,
+  contactMessageSchema,
+  freeCallSlots,
+  frenchSlotLabel,
+  HONEYPOT_FIELD,
+  isOfferedSlot,
+  type CallBookingCreated,
+  type CallSlotsAnswer,
+} from '../../domain/contact';
+import { MESSAGES } from '../../domain/messages';
+import {
+  CALL_BOOKING_WORKFLOW_TYPE,
+  callBookingWorkflowId,
+  CONTACT_MESSAGE_WORKFLOW_TYPE,
+  contactMessageWorkflowId,
+} from '../../workflows/contracts/contact';
+import { HttpError } from '../lib/http-error';
+import { enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { fieldErrors } from '../lib/validation';
+import { startOrUndo, startWorkflowOnce } from '../temporal/client';
+
+/** Requests are counted per client address and per e-mail address (000 §9). */
+export type ContactLimit = RateLimit<'address' | 'email'>;
+
+export interface ContactRouteDeps {
+  em: () => EntityManager;
+  temporal: () => Promise<Client>;
+  /** The message form's and the call booking's limits (each its own counters). */
+  limits: { messages: ContactLimit; bookings: ContactLimit };
+  now?: () => Date;
+}
+
+/** Parses with the page's shared schema; a refusal names each field and sums up in 000 §5's words. */
+function parse<T>(schema: ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    throw new HttpError(400, contactErrorSummary(fields, MESSAGES.invalidInput), fields);
+  }
+  return parsed.data;
+}
+
+/** A filled honeypot is a robot: it gets the answer a person would, and nothing is stored or sent. */
+const isRobot = (input: { [HONEYPOT_FIELD]?: string }) => Boolean(input[HONEYPOT_FIELD]?.trim());
+
+const limitKeys = (ctx: Context, email: string) => ({ address: ctx.ip, email });
+
+/**
+ * The contact page (000 §2, §5, §7, §9): the message form and the 15-minute call booking. Both are
+ * public, rate-limited (per client address and per e-mail, counted before anything else is
+ * decided) and stored before their workflow sends the e-mails.
+ */
+export function contactRoutes(deps: ContactRouteDeps): Router {
+  const router = new Router({ prefix: '/api/contact' });
+  const now = deps.now ?? (() => new Date());
+
+  router.post('/', async (ctx) => {
+    const input = parse(contactMessageSchema, ctx.request.body);
+    await enforceRateLimit(ctx, deps.limits.messages, limitKeys(ctx, input.email), CONTACT_MESSAGES.rateLimited);
+    ctx.status = 201;
+    if (isRobot(input)) {
+      ctx.body = { messageId: randomUUID() };
+      return;
+    }
+    const em = deps.em();
+    const message = em.create(ContactMessage, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      subject: input.subject ?? null,
+      message: input.message,
+    });
+    await em.flush();
+    await startOrUndo(
+      () =>
+        startWorkflowOnce(deps.temporal, CONTACT_MESSAGE_WORKFLOW_TYPE, contactMessageWorkflowId(message.id), {
+          messageId: message.id,
+        }),
+      () => deps.em().nativeDelete(ContactMessage, { id: message.id }),
+      `contact message ${message.id}`,
+    );
+    ctx.body = { messageId: message.id };
+  });
+
+  router.get('/call-slots', async (ctx) => {
+    const at = now();
+    const booked = await deps.em().find(CallBooking, { startsAt: { $gte: at } }, { fields: ['startsAt'] });
+    const answer: CallSlotsAnswer = {
+      timeZone: CALL_TIME_ZONE,
+      durationMinutes: CALL_DURATION_MINUTES,
+      days: freeCallSlots(at, new Set(booked.map((booking) => booking.startsAt.toISOString()))),
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  router.post('/call-bookings', async (ctx) => {
+    const input = parse(callBookingSchema, ctx.request.body);
+    await enforceRateLimit(ctx, deps.limits.bookings, limitKeys(ctx, input.email), CONTACT_MESSAGES.rateLimited);
+    const startsAt = new Date(input.startsAt);
+    const endsAt = new Date(startsAt.getTime() + CALL_DURATION_MINUTES * 60_000);
+    const at = now();
+    if (!isOfferedSlot(startsAt.toISOString(), at)) {
+      throw new HttpError(400, CONTACT_MESSAGES.slotNotOffered, { startsAt: CONTACT_MESSAGES.slotNotOffered });
+    }
+    ctx.status = 201;
+    if (isRobot(input)) {
+      const answer: CallBookingCreated = {
+        bookingId: randomUUID(),
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+      };
+      ctx.body = answer;
+      return;
+    }
+    const em = deps.em();
+    const upcoming = await em.findOne(CallBooking, { email: input.email, startsAt: { $gte: at } });
+    if (upcoming) {
+      throw new HttpError(409, CONTACT_MESSAGES.alreadyBooked(frenchSlotLabel(upcoming.startsAt.toISOString())));
+    }
+    const booking = em.create(CallBooking, {
+      startsAt,
+      endsAt,
+      name: input.name,
+      email: input.email,
+      topic: input.topic ?? null,
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      // Two visitors booked the same slot at once: the unique start lets one row in.
+      if (error instanceof UniqueConstraintViolationException) throw new HttpError(409, CONTACT_MESSAGES.slotTaken);
+      throw error;
+    }
+    await startOrUndo(
+      () =>
+        startWorkflowOnce(deps.temporal, CALL_BOOKING_WORKFLOW_TYPE, callBookingWorkflowId(booking.id), {
+          bookingId: booking.id,
+        }),
+      () => deps.em().nativeDelete(CallBooking, { id: booking.id }),
+      `call booking ${booking.id}`,
+    );
+    const answer: CallBookingCreated = {
+      bookingId: booking.id,
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+    };
+    ctx.body = answer;
+  });
+
+  return router;
+}

@@ -1,0 +1,202 @@
+/**
+ * The contact page (000 §2 /contact, §5, §8, §9): the message form, the 15-minute call booking and
+ * their rules, shared by the page and the api. Free slots are Europe/Paris business hours on the
+ * next business days (weekends and French public holidays excluded).
+ */
+import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
+import { addWorkingDays, isFrenchBusinessDay, todayIn } from './delivery';
+import { blankToUndefined, optionalText, requiredEmail, requiredText } from './schemas/fields';
+
+export const CONTACT_MESSAGES = {
+  /** 000 §5: the summary when a required field is missing. */
+  required: 'Veuillez remplir tous les champs obligatoires',
+  /** 000 §8: the failure toast. */
+  sendError: 'Une erreur est survenue lors de l’envoi du message',
+  sent: 'Message envoyé !',
+  sentHint: 'Merci ! Nous vous répondons sous 24 h. Un accusé de réception vient de vous être envoyé.',
+  firstNameRequired: 'Le prénom est obligatoire.',
+  lastNameRequired: 'Le nom est obligatoire.',
+  emailRequired: 'L’adresse e-mail est obligatoire.',
+  messageRequired: 'Le message est obligatoire.',
+  nameRequired: 'Votre nom est obligatoire.',
+  slotRequired: 'Choisissez un créneau.',
+  /** 000 §9: 5 requests per 15 minutes; the sixth is refused with the wait. */
+  rateLimited: (minutes: number) =>
+    `Trop de demandes envoyées depuis cette adresse. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  slotNotOffered: 'Ce créneau n’est pas proposé. Choisissez un créneau dans la liste.',
+  slotTaken: 'Ce créneau vient d’être réservé. Choisissez-en un autre.',
+  alreadyBooked: (when: string) =>
+    `Un appel est déjà prévu ${when} pour cette adresse e-mail. Répondez à l’e-mail d’invitation pour le déplacer.`,
+  bookingError: 'Une erreur est survenue lors de la réservation de l’appel',
+  booked: 'Appel réservé !',
+} as const;
+
+const NAME_MAX = 100;
+const SUBJECT_MAX = 200;
+const MESSAGE_MAX = 5_000;
+
+/** A hidden field people never see nor fill: a submission that fills it is answered as a success and dropped. */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().optional());
+
+/** `POST /api/contact` (000 §7 send-contact-form: firstName, lastName, email, subject, message). */
+export const contactMessageSchema = z.object(
+  {
+    firstName: requiredText(CONTACT_MESSAGES.firstNameRequired, 'Prénom', NAME_MAX),
+    lastName: requiredText(CONTACT_MESSAGES.lastNameRequired, 'Nom', NAME_MAX),
+    email: requiredEmail(CONTACT_MESSAGES.emailRequired),
+    subject: optionalText('Sujet', SUBJECT_MAX),
+    message: requiredText(CONTACT_MESSAGES.messageRequired, 'Message', MESSAGE_MAX),
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  { error: 'Le message doit être un objet JSON.' },
+);
+export type ContactMessagePayload = z.input<typeof contactMessageSchema>;
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
+
+/** The api's summary of a refused message or booking: 000 §5's sentence when something required is missing. */
+export function contactErrorSummary(fields: Record<string, string>, fallback: string): string {
+  const required: string[] = [
+    CONTACT_MESSAGES.firstNameRequired,
+    CONTACT_MESSAGES.lastNameRequired,
+    CONTACT_MESSAGES.emailRequired,
+    CONTACT_MESSAGES.messageRequired,
+    CONTACT_MESSAGES.nameRequired,
+    CONTACT_MESSAGES.slotRequired,
+  ];
+  return Object.values(fields).some((message) => required.includes(message)) ? CONTACT_MESSAGES.required : fallback;
+}
+
+// ——— the 15-minute call ———
+
+export const CALL_TIME_ZONE = 'Europe/Paris';
+export const CALL_DURATION_MINUTES = 15;
+/** Start times offered each business day (Paris time): mornings and afternoons, half an hour apart. */
+export const CALL_SLOT_TIMES = [
+  '09:30',
+  '10:00',
+  '10:30',
+  '11:00',
+  '11:30',
+  '14:00',
+  '14:30',
+  '15:00',
+  '15:30',
+  '16:00',
+  '16:30',
+  '17:00',
+  '17:30',
+] as const;
+/** How many business days ahead the visitor may book. */
+export const CALL_BOOKING_DAYS = 5;
+/** A slot is offered only if it starts at least this long from now. */
+const CALL_MIN_NOTICE_MINUTES = 120;
+
+export interface CallSlot {
+  /** The slot's start, an instant (ISO 8601, UTC): its identity. */
+  startsAt: string;
+  /** `HH:MM`, Paris time. */
+  time: string;
+}
+
+export interface CallDay {
+  /** `YYYY-MM-DD`, Paris calendar. */
+  date: string;
+  slots: CallSlot[];
+}
+
+/** `GET /api/contact/call-slots`. */
+export interface CallSlotsAnswer {
+  timeZone: string;
+  durationMinutes: number;
+  days: CallDay[];
+}
+
+/** `POST /api/contact/call-bookings` answers this (201). */
+export interface CallBookingCreated {
+  bookingId: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** The instant of `time` (HH:MM) on `date` (YYYY-MM-DD) in Paris, as an ISO string. */
+function parisInstant(date: string, time: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, CALL_TIME_ZONE).getTime()).toISOString();
+}
+
+/** The next `CALL_BOOKING_DAYS` business days from today (today included when it is one), Paris calendar. */
+function bookableDays(now: Date): string[] {
+  const days: string[] = [];
+  let date = todayIn(CALL_TIME_ZONE, now);
+  if (!isFrenchBusinessDay(date)) date = nextBusinessDay(date);
+  while (days.length < CALL_BOOKING_DAYS) {
+    days.push(date);
+    date = nextBusinessDay(date);
+  }
+  return days;
+}
+
+function nextBusinessDay(date: string): string {
+  let next = addWorkingDays(date, 1);
+  while (!isFrenchBusinessDay(next)) next = addWorkingDays(next, 1);
+  return next;
+}
+
+/**
+ * The slots a visitor may book at `now`: business hours of the next business days, at least two
+ * hours ahead, without the `taken` ones (start instants). Days left without a free slot are omitted.
+ */
+export function freeCallSlots(now: Date, taken: ReadonlySet<string>): CallDay[] {
+  const earliest = now.getTime() + CALL_MIN_NOTICE_MINUTES * 60_000;
+  return bookableDays(now)
+    .map((date) => ({
+      date,
+      slots: CALL_SLOT_TIMES.map((time) => ({ startsAt: parisInstant(date, time), time })).filter(
+        (slot) => Date.parse(slot.startsAt) >= earliest && !taken.has(slot.startsAt),
+      ),
+    }))
+    .filter((day) => day.slots.length > 0);
+}
+
+/** Whether `startsAt` is a slot offered at `now` (booked or not): the api refuses any other instant. */
+export function isOfferedSlot(startsAt: string, now: Date): boolean {
+  return freeCallSlots(now, new Set()).some((day) => day.slots.some((slot) => slot.startsAt === startsAt));
+}
+
+/** `lundi 7 décembre à 09:30` (Paris time). */
+export function frenchSlotLabel(startsAt: string): string {
+  const when = new Date(startsAt);
+  const day = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: CALL_TIME_ZONE,
+  }).format(when);
+  const time = new Intl.DateTimeFormat('fr-FR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: CALL_TIME_ZONE,
+  }).format(when);
+  return `${day} à ${time}`;
+}
+
+/** `POST /api/contact/call-bookings`: the slot, who calls and, optionally, what about. */
+export const callBookingSchema = z.object(
+  {
+    startsAt: z.preprocess(
+      blankToUndefined,
+      z.iso.datetime({
+        error: (issue) => (issue.input === undefined ? CONTACT_MESSAGES.slotRequired : CONTACT_MESSAGES.slotNotOffered),
+      }),
+    ),
+    name: requiredText(CONTACT_MESSAGES.nameRequired, 'Nom', 2 * NAME_MAX),
+    email: requiredEmail(CONTACT_MESSAGES.emailRequired),
+    topic: optionalText('Sujet de l’appel', 500),
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  { error: 'La réservation doit être un objet JSON.' },
+);
+export type CallBookingPayload = z.input<typeof callBookingSchema>;

@@ -1,0 +1,457 @@
+import { ADMIN_MESSAGES, WAITING_STATUSES, type AdminProjectRow } from '@domain/admin';
+import { optionLabel, WIZARD_VIDEO_TYPES } from '@domain/brief-options';
+import { PROJECT_STATUSES } from '@domain/enums';
+import { projectStatusLabel } from '@domain/project-lifecycle';
+import { Search, SlidersHorizontal, UserPlus, XCircle } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ProjectStatusBadge } from '@/components/projects/project-status-badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { formatDate, formatMoney } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import {
+  PAGE_SIZE,
+  useAdminProjects,
+  useAssignEditor,
+  useCancelProject,
+  useEligibleEditors,
+  useProjectFilterChoices,
+  type ProjectFilters,
+} from '../api/admin-projects';
+import { ADMIN_NAMESPACE } from '../labels';
+import { ConfirmDialog, Field, inputClass, Pagination, QueryState, ScrollTable, td, th, WorkflowLink } from './shared';
+
+const videoTypeLabel = (value: string | null) => (value ? optionLabel(WIZARD_VIDEO_TYPES, value) : '—');
+const canCancel = (status: string) => status !== 'completed' && status !== 'cancelled';
+
+/** Admin › Projets: every project, filtered and paginated on the server, with the admin's actions. */
+export function ProjectsTab() {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const ids = { form: useId(), status: useId(), editor: useId(), client: useId(), type: useId(), q: useId() };
+  const [filters, setFilters] = useState<ProjectFilters>({ page: 1 });
+  const [text, setText] = useState({ clientEmail: '', q: '' });
+  const projects = useAdminProjects(filters);
+  const choices = useProjectFilterChoices();
+  const [assigning, setAssigning] = useState<AdminProjectRow | null>(null);
+  const [cancelling, setCancelling] = useState<AdminProjectRow | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  useEffect(() => {
+    if (projects.isError) toast.error(ADMIN_MESSAGES.loadProjectsFailed, { id: 'admin-projects-load' });
+  }, [projects.isError]);
+
+  const set = (change: Partial<ProjectFilters>) => setFilters((current) => ({ ...current, ...change, page: 1 }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ clientEmail: text.clientEmail.trim() || undefined, q: text.q.trim() || undefined });
+  };
+  const reset = () => {
+    setText({ clientEmail: '', q: '' });
+    setFilters({ page: 1 });
+  };
+
+  return (
+    <section aria-labelledby="admin-projects-title" className="space-y-5">
+      <h2 id="admin-projects-title" className="sr-only">
+        {t('tabs.projects')}
+      </h2>
+      <Button
+        variant="outline"
+        className="md:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls={ids.form}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        {t('projects.filters')}
+      </Button>
+      <form
+        id={ids.form}
+        onSubmit={submit}
+        aria-label={t('projects.filters')}
+        className={cn(
+          'gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 md:grid lg:grid-cols-4',
+          filtersOpen ? 'grid' : 'hidden',
+        )}
+      >
+        <Field id={ids.status} label={t('projects.status')}>
+          <select
+            id={ids.status}
+            className={inputClass}
+            value={filters.status ?? ''}
+            onChange={(event) => set({ status: event.target.value || undefined })}
+          >
+            <option value="">{t('common.all')}</option>
+            {PROJECT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {projectStatusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.editor} label={t('projects.editor')}>
+          <select
+            id={ids.editor}
+            className={inputClass}
+            value={filters.editorId ?? ''}
+            onChange={(event) => set({ editorId: event.target.value || undefined })}
+          >
+            <option value="">{t('common.all')}</option>
+            {choices.data?.editors.map((editor) => (
+              <option key={editor.id} value={editor.id}>
+                {editor.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.type} label={t('projects.videoType')}>
+          <select
+            id={ids.type}
+            className={inputClass}
+            value={filters.videoType ?? ''}
+            onChange={(event) => set({ videoType: event.target.value || undefined })}
+          >
+            <option value="">{t('common.all')}</option>
+            {choices.data?.videoTypes.map((type) => (
+              <option key={type} value={type}>
+                {videoTypeLabel(type)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.client} label={t('projects.clientEmail')}>
+          <input
+            id={ids.client}
+            type="search"
+            className={inputClass}
+            value={text.clientEmail}
+            onChange={(event) => setText((current) => ({ ...current, clientEmail: event.target.value }))}
+          />
+        </Field>
+        <Field id={ids.q} label={t('projects.searchLabel')} className="sm:col-span-2">
+          <input
+            id={ids.q}
+            type="search"
+            className={inputClass}
+            value={text.q}
+            onChange={(event) => setText((current) => ({ ...current, q: event.target.value }))}
+          />
+        </Field>
+        <div className="flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-2">
+          {(['overdue', 'waiting'] as const).map((flag) => (
+            <label key={flag} className="flex h-10 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-violet-700"
+                checked={Boolean(filters[flag])}
+                onChange={(event) => set({ [flag]: event.target.checked })}
+              />
+              {t(`projects.${flag}`)}
+            </label>
+          ))}
+          <div className="ml-auto flex gap-2">
+            <Button type="button" variant="ghost" onClick={reset}>
+              {t('common.reset')}
+            </Button>
+            <Button type="submit">
+              <Search aria-hidden="true" />
+              {t('common.search')}
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <QueryState query={projects} isEmpty={(page) => page.items.length === 0} empty={t('projects.empty')}>
+        {(page) => (
+          <>
+            <ul className="flex flex-col gap-3 md:hidden" aria-label={t('projects.caption')}>
+              {page.items.map((project) => (
+                <li
+                  key={project.id}
+                  className="rounded-xl border border-slate-200 bg-white p-4"
+                  data-testid="admin-project-card"
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <Link
+                      to={paths.project.getHref(project.id)}
+                      className="font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
+                    >
+                      {project.title}
+                    </Link>
+                    <span className="shrink-0 text-sm font-medium whitespace-nowrap text-slate-800">
+                      {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
+                    </span>
+                  </div>
+                  <div className="mt-2 flex flex-wrap gap-1.5">
+                    <ProjectStatusBadge status={project.status} />
+                    {project.overdue ? (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                        {t('projects.overdueBadge')}
+                      </span>
+                    ) : null}
+                  </div>
+                  <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1 text-sm">
+                    <dt className="text-slate-500">{t('projects.columns.client')}</dt>
+                    <dd className="break-all text-slate-800">{project.clientEmail}</dd>
+                    <dt className="text-slate-500">{t('projects.columns.editor')}</dt>
+                    <dd className="text-slate-800">{project.editor?.name ?? t('projects.noEditor')}</dd>
+                    <dt className="text-slate-500">{t('projects.columns.delivery')}</dt>
+                    <dd className="text-slate-800">{formatDate(project.deliveryDate)}</dd>
+                  </dl>
+                  {project.needsAttention ? (
+                    <p className="mt-2 text-xs font-medium text-amber-800">
+                      {t('projects.attention', { message: project.needsAttention })}
+                    </p>
+                  ) : null}
+                  <div className="mt-3">
+                    <ProjectActions project={project} onAssign={setAssigning} onCancel={setCancelling} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <ScrollTable caption={t('projects.caption')} minWidth="60rem">
+                <thead>
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.project')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.status')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.client')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.editor')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.delivery')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.price')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('projects.columns.actions')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((project) => (
+                    <tr key={project.id} data-testid="admin-project-row" data-project-id={project.id}>
+                      <td className={td}>
+                        <Link
+                          to={paths.project.getHref(project.id)}
+                          aria-label={t('projects.openLabel', { title: project.title })}
+                          className="font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
+                        >
+                          {project.title}
+                        </Link>
+                        <p className="mt-0.5 text-xs text-slate-500">
+                          {videoTypeLabel(project.videoType)} · {formatDate(project.createdAt)}
+                        </p>
+                        {project.needsAttention ? (
+                          <p className="mt-1 text-xs font-medium text-amber-800">
+                            {t('projects.attention', { message: project.needsAttention })}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className={td}>
+                        <div className="flex flex-col items-start gap-1">
+                          <ProjectStatusBadge status={project.status} />
+                          {project.overdue ? (
+                            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                              {t('projects.overdueBadge')}
+                            </span>
+                          ) : null}
+                        </div>
+                      </td>
+                      <td className={`${td} whitespace-nowrap`}>{project.clientEmail}</td>
+                      <td className={td}>{project.editor?.name ?? t('projects.noEditor')}</td>
+                      <td className={td}>{formatDate(project.deliveryDate)}</td>
+                      <td className={`${td} whitespace-nowrap`}>
+                        {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
+                      </td>
+                      <td className={td}>
+                        <ProjectActions project={project} onAssign={setAssigning} onCancel={setCancelling} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            </div>
+            <Pagination
+              page={page.page}
+              pageSize={PAGE_SIZE}
+              total={page.total}
+              onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+            />
+          </>
+        )}
+      </QueryState>
+
+      <AssignDialog project={assigning} onClose={() => setAssigning(null)} />
+      <CancelDialog project={cancelling} onClose={() => setCancelling(null)} />
+    </section>
+  );
+}
+
+/** A project's actions: assign while it waits, cancel before it is done, its workflow in the Temporal UI. */
+function ProjectActions({
+  project,
+  onAssign,
+  onCancel,
+}: {
+  project: AdminProjectRow;
+  onAssign: (project: AdminProjectRow) => void;
+  onCancel: (project: AdminProjectRow) => void;
+}) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {WAITING_STATUSES.includes(project.status) ? (
+        <Button
+          size="sm"
+          aria-label={t('projects.assignLabel', { title: project.title })}
+          onClick={() => onAssign(project)}
+        >
+          <UserPlus aria-hidden="true" />
+          {t('projects.assign')}
+        </Button>
+      ) : null}
+      {canCancel(project.status) ? (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={t('projects.cancelLabel', { title: project.title })}
+          onClick={() => onCancel(project)}
+        >
+          <XCircle aria-hidden="true" />
+          {t('projects.cancel')}
+        </Button>
+      ) : null}
+      <WorkflowLink url={project.workflowUrl} name={project.title} />
+    </div>
+  );
+}
+
+/** The editors one may assign by hand, with their load; each button assigns through the project's workflow. */
+function AssignDialog({ project, onClose }: { project: AdminProjectRow | null; onClose: () => void }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const editors = useEligibleEditors(project?.id ?? null);
+  const assign = useAssignEditor();
+
+  const choose = (editor: { id: string; name: string }) => {
+    if (!project) return;
+    assign.mutate(
+      { projectId: project.id, editorId: editor.id },
+      {
+        onSuccess: () => {
+          toast.success(t('projects.assigned', { name: editor.name }));
+          onClose();
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={project !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogTitle>{t('projects.assignTitle')}</DialogTitle>
+        <DialogDescription>{t('projects.assignText', { title: project?.title ?? '' })}</DialogDescription>
+        {editors.isPending ? (
+          <div className="space-y-2" role="status" aria-label={t('common.loading')}>
+            <Skeleton className="h-14 rounded-xl" />
+            <Skeleton className="h-14 rounded-xl" />
+          </div>
+        ) : editors.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {editors.error.message}
+          </p>
+        ) : editors.data.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('projects.noEligible')}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {editors.data.map((editor) => (
+              <li
+                key={editor.id}
+                className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900">{editor.name}</p>
+                  <p className="text-xs text-slate-600">
+                    {t('projects.load', { current: editor.current, max: editor.max })} ·{' '}
+                    {editor.specialties.join(', ') || '—'}
+                  </p>
+                  {editor.matches ? (
+                    <span className="mt-1 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                      {t('projects.matches')}
+                    </span>
+                  ) : null}
+                </div>
+                <Button size="sm" disabled={assign.isPending} onClick={() => choose(editor)}>
+                  {t('projects.assignConfirm', { name: editor.name })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Cancellation with an optional reason, after a confirmation. */
+function CancelDialog({ project, onClose }: { project: AdminProjectRow | null; onClose: () => void }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const cancel = useCancelProject();
+
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      open={project !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={t('projects.cancelTitle')}
+      description={t('projects.cancelText', { title: project?.title ?? '' })}
+      confirmLabel={t('projects.cancelConfirm')}
+      cancelLabel={t('projects.keep')}
+      pending={cancel.isPending}
+      onConfirm={() => {
+        if (!project) return;
+        cancel.mutate(
+          { projectId: project.id, reason: reason.trim() || undefined },
+          {
+            onSuccess: () => {
+              toast.success(t('projects.cancelled'));
+              close();
+            },
+            onError: (error) => toast.error(error.message),
+          },
+        );
+      }}
+    >
+      <Field id={reasonId} label={t('projects.reason')}>
+        <textarea
+          id={reasonId}
+          rows={3}
+          maxLength={1000}
+          className={`${inputClass} h-auto py-2`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Field>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,365 @@
+import { ADMIN_MESSAGES, APPLICATION_NOTES_MAX, inviteErrorMessage, type AdminApplicationView } from '@domain/admin';
+import { EDITOR_APPLICATION_STATUSES } from '@domain/enums';
+import {
+  APPLICATION_PAYMENT_METHODS,
+  APPLICATION_TIMEZONES,
+  CLIENT_TYPES,
+  COMPLEXITY_LEVELS,
+  optionLabel,
+  SOFTWARE,
+  SPECIALTY_DOMAINS,
+  TECHNICAL_COMPETENCIES,
+  VIDEO_GENRES,
+  VIDEO_SPECIALTIES,
+  WEEKDAYS,
+} from '@domain/recruitment';
+import type { BriefOption } from '@domain/brief-options';
+import { Mail, UserRound } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { currentLanguage } from '@/i18n';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import {
+  APPLICATIONS_PAGE_SIZE,
+  useApplications,
+  useInviteApplicant,
+  useUpdateApplication,
+} from '../api/admin-recruitment';
+import { ADMIN_NAMESPACE } from '../labels';
+import { Field, inputClass, Pagination, QueryState } from './shared';
+
+const STATUS_COLOURS: Record<AdminApplicationView['status'], string> = {
+  pending: 'bg-slate-100 text-slate-800 ring-slate-300',
+  contacted: 'bg-sky-100 text-sky-900 ring-sky-300',
+  approved: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+  rejected: 'bg-red-100 text-red-900 ring-red-300',
+};
+
+/** Admin › Recrutement (000 §2, §4): applications newest first, status and notes, invitation once approved. */
+export function RecruitmentTab() {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const filterId = useId();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('');
+  const applications = useApplications(page, status);
+
+  useEffect(() => {
+    if (applications.isError) toast.error(ADMIN_MESSAGES.loadApplicationsFailed, { id: 'admin-applications-load' });
+  }, [applications.isError]);
+
+  return (
+    <section aria-labelledby="admin-recruitment-title" className="space-y-5">
+      <h2 id="admin-recruitment-title" className="sr-only">
+        {t('tabs.recruitment')}
+      </h2>
+      <Field id={filterId} label={t('recruitment.filter')} className="max-w-xs">
+        <select
+          id={filterId}
+          className={inputClass}
+          value={status}
+          onChange={(event) => {
+            setPage(1);
+            setStatus(event.target.value);
+          }}
+        >
+          <option value="">{t('common.all')}</option>
+          {EDITOR_APPLICATION_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`recruitment.statuses.${value}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <QueryState query={applications} isEmpty={(data) => data.items.length === 0} empty={t('recruitment.empty')}>
+        {(data) => (
+          <>
+            <ul className="flex flex-col gap-4">
+              {data.items.map((application) => (
+                <ApplicationCard key={application.id} application={application} />
+              ))}
+            </ul>
+            <Pagination page={data.page} pageSize={APPLICATIONS_PAGE_SIZE} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function ApplicationCard({ application }: { application: AdminApplicationView }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const ids = { status: useId(), notes: useId() };
+  const name = `${application.firstName} ${application.lastName}`.trim();
+  const [notes, setNotes] = useState(application.adminNotes ?? '');
+  const update = useUpdateApplication();
+  const invite = useInviteApplicant();
+
+  // The list is the truth: a reload (after a failure, or another admin's change) resets the notes.
+  useEffect(() => setNotes(application.adminNotes ?? ''), [application.adminNotes]);
+
+  const save = (change: { status?: AdminApplicationView['status']; adminNotes?: string | null }) =>
+    update.mutate(
+      { id: application.id, ...change },
+      {
+        onSuccess: () => toast.success(t('recruitment.saved')),
+        // 000 §4: on an update failure the list is reloaded (the mutation refetches it when it settles).
+        onError: (error) => toast.error(ADMIN_MESSAGES.statusUpdateFailed, { description: error.message }),
+      },
+    );
+
+  const shownStatus = update.isPending && update.variables?.status ? update.variables.status : application.status;
+
+  return (
+    <li
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
+      data-testid="application-card"
+      data-email={application.email}
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        {application.photoUrl ? (
+          <img
+            src={application.photoUrl}
+            alt={t('recruitment.photo', { name })}
+            className="size-16 shrink-0 rounded-full object-cover ring-1 ring-slate-200"
+          />
+        ) : (
+          <span className="grid size-16 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-400">
+            <UserRound className="size-7" aria-hidden="true" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
+            <span
+              className={cn(
+                'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+                STATUS_COLOURS[application.status],
+              )}
+            >
+              {t(`recruitment.statuses.${application.status}`)}
+            </span>
+          </div>
+          <p className="text-sm break-all text-slate-600">{application.email}</p>
+          <Summary application={application} />
+          <p className="text-xs text-slate-500">
+            {t('recruitment.received', { date: formatDateTime(application.createdAt) })}
+            {application.reviewedAt
+              ? ` · ${t('recruitment.reviewed', { who: application.reviewedBy ?? '—', date: formatDateTime(application.reviewedAt) })}`
+              : ''}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 sm:w-56">
+          <Field id={ids.status} label={t('recruitment.status')}>
+            <select
+              id={ids.status}
+              className={inputClass}
+              value={shownStatus}
+              disabled={update.isPending}
+              onChange={(event) => save({ status: event.target.value as AdminApplicationView['status'] })}
+            >
+              {EDITOR_APPLICATION_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`recruitment.statuses.${value}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {application.invitedAt ? (
+            <p className="text-sm font-medium text-emerald-800">
+              {t('recruitment.invited', { date: formatDate(application.invitedAt) })}
+            </p>
+          ) : application.status === 'approved' ? (
+            <Button
+              disabled={invite.isPending}
+              onClick={() =>
+                invite.mutate(application.id, {
+                  onSuccess: (result) => {
+                    toast.success(result.message);
+                    if (result.warning) toast.error(result.warning);
+                  },
+                  onError: (failure) =>
+                    toast.error(ADMIN_MESSAGES.inviteToastFailed, {
+                      description: inviteErrorMessage(
+                        failure instanceof ApiError ? failure.status : undefined,
+                        failure.message,
+                      ),
+                    }),
+                })
+              }
+            >
+              <Mail aria-hidden="true" />
+              {t('recruitment.invite')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <form
+        className="mt-4 flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save({ adminNotes: notes.trim() || null });
+        }}
+      >
+        <Field id={ids.notes} label={t('recruitment.notes')}>
+          <textarea
+            id={ids.notes}
+            rows={2}
+            maxLength={APPLICATION_NOTES_MAX}
+            className={`${inputClass} h-auto py-2`}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </Field>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          className="self-start"
+          disabled={update.isPending || notes === (application.adminNotes ?? '')}
+        >
+          {t('recruitment.saveNotes')}
+        </Button>
+      </form>
+
+      <details className="group mt-4 rounded-xl bg-slate-50 p-3 [&_summary]:cursor-pointer">
+        <summary className="rounded text-sm font-medium text-violet-800 outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+          {t('recruitment.details')}
+        </summary>
+        <Answers application={application} />
+      </details>
+    </li>
+  );
+}
+
+/** The line an admin scans first: domains, experience, rate. */
+function Summary({ application }: { application: AdminApplicationView }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const language = currentLanguage();
+  const parts = [
+    application.specialtyDomains.map((value) => optionLabel(SPECIALTY_DOMAINS, value, language)).join(', '),
+    application.experienceYears === null ? '' : t('recruitment.years', { count: application.experienceYears }),
+    application.hourlyRate === null ? '' : t('recruitment.perHour', { rate: application.hourlyRate }),
+  ].filter(Boolean);
+  return parts.length ? <p className="mt-1 text-sm text-slate-800">{parts.join(' · ')}</p> : null;
+}
+
+function Answers({ application }: { application: AdminApplicationView }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const language = currentLanguage();
+  const labels = (list: readonly BriefOption[], values: string[]) =>
+    values.length ? values.map((value) => optionLabel(list, value, language)).join(', ') : null;
+  const yesNo = (value: boolean) => (value ? t('recruitment.accepted') : t('recruitment.refused'));
+  const hours =
+    application.availabilityStartTime && application.availabilityEndTime
+      ? `${application.availabilityStartTime} – ${application.availabilityEndTime}`
+      : null;
+
+  const sections: [string, [string, ReactNode][]][] = [
+    [
+      'personal',
+      [
+        ['email', application.email],
+        ['phone', application.phone],
+        ['address', application.address],
+        ['paymentMethod', optionLabel(APPLICATION_PAYMENT_METHODS, application.paymentMethod, language) || null],
+      ],
+    ],
+    [
+      'skills',
+      [
+        ['complexityLevels', labels(COMPLEXITY_LEVELS, application.complexityLevels)],
+        ['specialtyDomains', labels(SPECIALTY_DOMAINS, application.specialtyDomains)],
+        ['videoSpecialties', labels(VIDEO_SPECIALTIES, application.videoSpecialties)],
+        ['technicalCompetencies', labels(TECHNICAL_COMPETENCIES, application.technicalCompetencies)],
+        ['software', labels(SOFTWARE, application.softwareMastered)],
+        ['otherSoftware', application.otherSoftware],
+        ['languages', application.languages.join(', ') || null],
+        [
+          'experienceYears',
+          application.experienceYears === null ? null : t('recruitment.years', { count: application.experienceYears }),
+        ],
+        [
+          'hourlyRate',
+          application.hourlyRate === null ? null : t('recruitment.perHour', { rate: application.hourlyRate }),
+        ],
+      ],
+    ],
+    [
+      'availability',
+      [
+        ['timezone', optionLabel(APPLICATION_TIMEZONES, application.timezone, language)],
+        ['days', labels(WEEKDAYS, application.availabilityDays)],
+        ['hours', hours],
+        ['hoursPerWeek', application.availabilityHoursPerWeek],
+        ['unavailable', application.unavailablePeriods.join(' ; ') || null],
+      ],
+    ],
+    [
+      'presentation',
+      [
+        ['experience', application.experienceDescription],
+        ['motivation', application.motivation],
+        ['technicalSkills', application.technicalSkills],
+        ['equipment', application.equipmentDescription],
+        [
+          'portfolio',
+          application.portfolioLinks.length ? (
+            <ul className="flex flex-col gap-1">
+              {application.portfolioLinks.map((link) => (
+                <li key={link}>
+                  <a
+                    href={link}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="break-all text-violet-700 underline-offset-4 hover:underline"
+                  >
+                    {link}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null,
+        ],
+      ],
+    ],
+    [
+      'preferences',
+      [
+        ['clientTypes', labels(CLIENT_TYPES, application.preferredClientTypes)],
+        ['genres', labels(VIDEO_GENRES, application.preferredVideoGenres)],
+      ],
+    ],
+    [
+      'consents',
+      [
+        ['terms', yesNo(application.acceptsTerms)],
+        ['privacy', yesNo(application.acceptsPrivacy)],
+        ['contract', yesNo(application.acceptsContract)],
+        ['portfolioUse', yesNo(application.authorizesPortfolioUse)],
+      ],
+    ],
+  ];
+
+  return (
+    <div className="mt-3 grid gap-4 md:grid-cols-2">
+      {sections.map(([section, rows]) => (
+        <div key={section}>
+          <h4 className="text-sm font-semibold text-slate-900">{t(`recruitment.sections.${section}`)}</h4>
+          <dl className="mt-2 space-y-1.5 text-sm">
+            {rows.map(([field, value]) => (
+              <div key={field} className="grid grid-cols-[10rem_1fr] gap-2 max-sm:grid-cols-1 max-sm:gap-0">
+                <dt className="text-slate-500">{t(`recruitment.fields.${field}`)}</dt>
+                <dd className="whitespace-pre-line break-words text-slate-800">{value ?? t('common.none')}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}

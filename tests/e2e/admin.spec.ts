@@ -1,0 +1,291 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { MikroORM } from '@mikro-orm/core';
+import { EditorProfile, Project } from '../../db/entities';
+import { EditorApplication } from '../../db/entities/editor-application';
+import { initOrm } from '../../db/orm';
+import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
+import { connectTemporal } from '../../api/temporal/client';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
+import { setOtherEditorsAside } from '../support/editors';
+import { seedProject } from '../support/project-seed';
+import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
+
+/**
+ * The administration in the browser, on the running stack: an application approved and invited
+ * from Recrutement becomes an editor who sets a password from Keycloak's e-mail, signs in, finds
+ * the profile filled from the application and receives the next matching project; roles given and
+ * removed from Utilisateurs, checked in Keycloak; a setting that the landing page quotes at once;
+ * the /test checks; the role navigation.
+ */
+const accounts = demoAccounts();
+const keycloak = new KeycloakAdminClient({
+  url: process.env.KEYCLOAK_URL ?? '',
+  realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
+  clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
+  clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
+});
+const run = Date.now().toString(36);
+let orm: MikroORM;
+const createdUsers: string[] = [];
+const restores: (() => Promise<void>)[] = [];
+
+test.beforeAll(async () => {
+  orm = await initOrm(process.env.DATABASE_URL ?? '');
+});
+
+test.afterAll(async () => {
+  for (const restore of restores.reverse()) await restore().catch(() => undefined);
+  for (const id of createdUsers) await keycloak.deleteUser(id).catch(() => undefined);
+  await orm?.close();
+});
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function signIn(page: Page, email: string, password: string, landing: RegExp) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInOnKeycloak(page, email, password);
+  await expect(page).toHaveURL(landing);
+}
+
+test('an approved application is invited, sets a password, signs in as an editor with its profile, and gets the next matching project', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const email = `candidate.${run}@rushflow.test`;
+  const password = 'Candidat123!';
+  // The application as /recrutement stores it.
+  const em = orm.em.fork();
+  const application = em.create(EditorApplication, {
+    firstName: 'Inès',
+    lastName: `Moreau ${run}`,
+    email,
+    phone: '+33 6 12 34 56 78',
+    paymentMethod: 'IBAN',
+    complexityLevels: ['cuts_transitions', 'multicam'],
+    specialtyDomains: ['youtube'],
+    videoSpecialties: ['vlog'],
+    technicalCompetencies: ['color_grading'],
+    softwareMastered: ['premiere_pro'],
+    specialties: ['youtube'],
+    languages: ['français'],
+    timezone: 'Europe/Paris',
+    availabilityDays: ['lundi', 'mardi'],
+    availabilityStartTime: '08:30',
+    availabilityEndTime: '17:00',
+    experienceYears: 6,
+    experienceDescription: 'Six ans de montage YouTube.',
+    hourlyRate: '32.00',
+    motivation: 'Monter des vlogs.',
+    portfolioLinks: ['https://vimeo.com/ines-moreau'],
+    acceptsTerms: true,
+    acceptsPrivacy: true,
+    acceptsContract: true,
+  });
+  await em.flush();
+
+  const adminContext = await browser.newContext();
+  const editorContext = await browser.newContext();
+  try {
+    // ——— Admin › Recrutement: approve, then invite ———
+    const admin = await adminContext.newPage();
+    await signIn(admin, accounts.admin.email, accounts.admin.password, /\/admin$/);
+    await admin.getByRole('tab', { name: 'Recrutement' }).click();
+    await expect(admin).toHaveURL(/\/admin\?tab=recruitment$/);
+    const card = admin.getByTestId('application-card').filter({ hasText: email });
+    await expect(card).toContainText('YouTube · 6 an(s) · 32 €/h');
+    await expect(card.getByRole('button', { name: 'Inviter comme éditeur' })).toHaveCount(0);
+    await card.getByLabel('Statut', { exact: true }).selectOption('approved');
+    await expect(toast(admin, 'Candidature mise à jour')).toBeVisible();
+    await card.getByRole('button', { name: 'Inviter comme éditeur' }).click();
+    await expect(toast(admin, `Invitation envoyée à ${email}`)).toBeVisible({ timeout: 60_000 });
+    await expect(card).toContainText('Invité le');
+
+    const reviewed = await orm.em.fork().findOneOrFail(EditorApplication, { id: application.id });
+    expect(reviewed).toMatchObject({ status: 'approved', reviewedBy: accounts.admin.id });
+    expect(reviewed.invitedAt).toBeInstanceOf(Date);
+
+    // ——— Keycloak's e-mail arrives; the editor sets a password ———
+    const mail = await waitForMail(email, 60_000);
+    const link = /(https?:\/\/[^\s"<>]+\/login-actions\/action-token[^\s"<>]+)/
+      .exec(mail.text ?? mail.html ?? '')?.[1]
+      ?.replace(/&amp;/g, '&');
+    expect(link).toBeTruthy();
+    const user = await keycloak.findUserByEmail(email);
+    expect(user).not.toBeNull();
+    createdUsers.push(user!.id);
+    expect(await keycloak.getRealmRoles(user!.id)).toEqual(expect.arrayContaining(['user', 'editor']));
+
+    const editor = await editorContext.newPage();
+    await editor.goto(link!);
+    await editor.getByRole('link', { name: /Cliquez ici pour continuer/ }).click();
+    await editor.locator('#password-new').fill(password);
+    await editor.locator('#password-confirm').fill(password);
+    await editor.getByRole('button', { name: 'Soumettre' }).click();
+    await expect(editor.getByText(/Votre compte a été mis à jour|compte.*mis à jour/i).first()).toBeVisible();
+
+    // ——— Signed in, the editor lands on /editor with the profile from the application ———
+    await signIn(editor, email, password, /\/editor$/);
+    await editor.getByRole('tab', { name: 'Profil' }).click();
+    await expect(editor.getByLabel('Prénom')).toHaveValue('Inès');
+    await expect(editor.getByLabel('Taux horaire (€)')).toHaveValue('32');
+    await expect(editor.getByRole('checkbox', { name: 'YouTube' })).toBeChecked();
+    await expect(editor.getByRole('checkbox', { name: 'Modéré' })).toBeChecked();
+    await expect(editor.getByRole('checkbox', { name: 'Complexe' })).not.toBeChecked();
+    const profile = await orm.em.fork().findOneOrFail(EditorProfile, { userId: user!.id });
+    expect(profile).toMatchObject({ status: 'active', specialties: ['youtube'], currentProjectsCount: 0 });
+    restores.push(async () => {
+      await orm.em.fork().nativeUpdate(EditorProfile, { userId: user!.id }, { status: 'inactive' });
+    });
+
+    // ——— The next paid project that fits (a YouTube brief) goes to the new editor ———
+    restores.push(await setOtherEditorsAside(orm.em.fork(), user!.id));
+    const projectId = await seedProject(orm.em.fork(), {
+      client: { id: accounts.client.id, email: accounts.client.email },
+      status: 'brief_received',
+      title: `Vlog pour la nouvelle monteuse ${run}`,
+      videoType: 'youtube',
+    });
+    const temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS ?? '', process.env.TEMPORAL_NAMESPACE ?? 'default');
+    try {
+      const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
+      await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
+        taskQueue: TASK_QUEUE,
+        workflowId: projectWorkflowId(projectId),
+        args,
+      });
+    } finally {
+      await temporal.connection.close();
+    }
+    await editor.getByRole('tab', { name: /^En attente/ }).click();
+    await expect(editor.getByTestId('editor-project').filter({ hasText: `nouvelle monteuse ${run}` })).toBeVisible({
+      timeout: 60_000,
+    });
+    const assigned = await orm.em.fork().findOneOrFail(Project, { id: projectId }, { populate: ['editor'] });
+    expect(assigned.editor?.userId).toBe(user!.id);
+  } finally {
+    await adminContext.close();
+    await editorContext.close();
+  }
+});
+
+test('roles given and removed from Utilisateurs, as Keycloak records them', async ({ page }) => {
+  const email = `roles.${run}@rushflow.test`;
+  const userId = await keycloak.createUser({ email, firstName: 'Rémi', lastName: 'Roux', emailVerified: true });
+  createdUsers.push(userId);
+
+  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
+  await page.getByRole('tab', { name: 'Utilisateurs' }).click();
+  const roles = page.getByRole('form', { name: 'Attribuer ou retirer un rôle' });
+
+  // 000 §5: the e-mail is required.
+  await roles.getByRole('button', { name: 'Attribuer le rôle' }).click();
+  await expect(roles.getByRole('alert')).toHaveText('Veuillez saisir un email');
+
+  await roles.getByLabel('Email').fill(email);
+  await roles.getByLabel('Rôle').selectOption('editor');
+  await roles.getByRole('button', { name: 'Attribuer le rôle' }).click();
+  await expect(toast(page, `Rôle éditeur attribué à ${email}`)).toBeVisible({ timeout: 30_000 });
+  expect(await keycloak.getRealmRoles(userId)).toContain('editor');
+  await expect(page.getByTestId('admin-user-row').filter({ hasText: email })).toContainText('Éditeur');
+
+  // Twice: the spec's message.
+  await roles.getByLabel('Email').fill(email);
+  await roles.getByRole('button', { name: 'Attribuer le rôle' }).click();
+  await expect(toast(page, "L'utilisateur a déjà ce rôle")).toBeVisible({ timeout: 30_000 });
+
+  // Removing asks first; cancelling the confirmation changes nothing.
+  await roles.getByRole('button', { name: 'Retirer le rôle' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Retirer ce rôle ?' });
+  await expect(confirm).toContainText(email);
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  expect(await keycloak.getRealmRoles(userId)).toContain('editor');
+  await roles.getByRole('button', { name: 'Retirer le rôle' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer le rôle' }).click();
+  await expect(toast(page, `Rôle éditeur retiré à ${email}`)).toBeVisible({ timeout: 30_000 });
+  expect(await keycloak.getRealmRoles(userId)).not.toContain('editor');
+
+  // An address nobody uses.
+  await roles.getByLabel('Email').fill(`personne.${run}@rushflow.test`);
+  await roles.getByRole('button', { name: 'Attribuer le rôle' }).click();
+  await expect(toast(page, /Utilisateur introuvable/)).toBeVisible({ timeout: 30_000 });
+
+  // Both changes are in the audit log.
+  await page.getByRole('tab', { name: 'Journal' }).click();
+  await expect(page.getByTestId('audit-row').filter({ hasText: email }).first()).toContainText('Rôle retiré');
+});
+
+test('a new maximum of revisions shows in the landing copy at once', async ({ page }) => {
+  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
+  await page.getByRole('tab', { name: 'Paramètres' }).click();
+  const field = page.getByLabel('Révisions maximum par projet (nouveaux projets)');
+  await expect(field).toHaveValue(/\d+/);
+  const before = await field.inputValue();
+  restores.push(async () => {
+    await page.goto('/admin?tab=settings');
+    await page.getByLabel('Révisions maximum par projet (nouveaux projets)').fill(before);
+    await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+    await expect(toast(page, 'Paramètres enregistrés')).toBeVisible();
+  });
+
+  // A refused value is explained and nothing is saved.
+  await field.fill('99');
+  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  await expect(page.getByText('« Révisions maximum » ne peut pas dépasser 20.')).toBeVisible();
+
+  await field.fill('5');
+  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  await expect(toast(page, 'Paramètres enregistrés')).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByTestId('home-revision-terms')).toHaveText(/Jusqu’à 5 révisions pendant \d+ jours? après la livraison/);
+  await page.getByRole('link', { name: 'Voir les tarifs' }).first().click();
+  await expect(page.getByTestId('included-list')).toContainText('Jusqu’à 5 révisions');
+});
+
+test('/test runs the assignment check on the server and shows the services', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
+  await page.goto('/test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tests Système — Rushflow' })).toBeVisible();
+  await expect(page.getByTestId('health-database')).toHaveAttribute('data-status', 'ok');
+  await expect(page.getByTestId('health-temporal')).toHaveAttribute('data-status', 'ok');
+
+  await page.getByRole('button', { name: 'Lancer le test d’assignation' }).click();
+  await expect(toast(page, 'Test réussi')).toContainText("L'assignation automatique fonctionne correctement", {
+    timeout: 60_000,
+  });
+  const result = page.getByTestId('system-test-result');
+  await expect(result).toHaveAttribute('data-success', 'true');
+  await expect(result).toContainText('Succès');
+  await expect(page.getByTestId('system-test-editor')).toContainText('"lastName": "de test"');
+  await expect(page.getByTestId('system-test-notifications')).toContainText('project_assigned_to_editor');
+  await expect(result).toContainText('Données de test supprimées');
+
+  await page.getByRole('button', { name: 'Lancer le test du workflow' }).click();
+  await expect(toast(page, 'Workflow testé')).toContainText('Le workflow complet fonctionne correctement', {
+    timeout: 90_000,
+  });
+  await page.getByRole('button', { name: 'Effacer les résultats' }).click();
+  await expect(page.getByTestId('system-test-result')).toHaveCount(0);
+});
+
+test('role navigation: the spaces of the roles held, the current one highlighted', async ({ page }) => {
+  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Mes espaces' });
+  // Horizontal: icons only, each named for its space.
+  await expect(nav.getByRole('link')).toHaveCount(3);
+  await expect(nav.getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard Client' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Administration' })).toHaveText('');
+  await nav.getByRole('link', { name: 'Dashboard Client' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(nav.getByRole('link', { name: 'Dashboard Client' })).toHaveAttribute('aria-current', 'page');
+
+  // Vertical, with labels, in the phone menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  const vertical = page.getByRole('dialog').getByRole('navigation', { name: 'Mes espaces' });
+  await expect(vertical.getByRole('link', { name: 'Dashboard Monteur' })).toHaveText('Dashboard Monteur');
+});

@@ -1,0 +1,140 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import Long from 'long';
+import { createActivities } from '../../activities';
+import { keycloakDirectory } from '../../activities/directory';
+import { KeycloakAdminClient } from '../../db/keycloak-admin';
+import type { UserDirectory } from '../../activities/project';
+import { createApp, type AppDeps } from '../../api/app';
+import { buildAppDeps } from '../../api/bootstrap';
+import { loadConfig, type ApiConfig } from '../../api/config';
+import { createMailTransport } from '../../db/mail';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { createScratchDatabase } from './brief-scratch-db';
+import { TestMailServer, waitUntil } from './mail-server';
+
+async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
+  try {
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) },
+    });
+  } catch (error) {
+    if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
+  }
+  await waitUntil(
+    async () => {
+      await connection.workflowService.describeNamespace({ namespace });
+      return true;
+    },
+    20_000,
+    'the test namespace',
+  );
+}
+
+export interface InProcessStack {
+  config: ApiConfig;
+  db: Awaited<ReturnType<typeof createScratchDatabase>>;
+  mail: TestMailServer;
+  /** The app's wiring: a test may swap a part of it (the routes read it at each request). */
+  deps: AppDeps;
+  directory: UserDirectory;
+  baseUrl: string;
+  temporal: Client;
+  stop(): Promise<void>;
+}
+
+/**
+ * The api and a worker in this test process, on the stack's PostgreSQL (a scratch database),
+ * Temporal (a namespace of the suite's own, which the stack's worker never polls), storage and
+ * Keycloak (the real user directory), with a MailDev of the suite's own.
+ */
+export async function startInProcessStack(options: {
+  database: string;
+  namespace: string;
+  /** Replaces parts of the wiring (e.g. the token check); the real one is kept otherwise. */
+  adjust?: (deps: AppDeps) => AppDeps;
+}): Promise<InProcessStack> {
+  const baseConfig = loadConfig();
+  const [db, mail] = await Promise.all([createScratchDatabase(options.database), TestMailServer.start()]);
+  const connection = await Connection.connect({ address: baseConfig.TEMPORAL_ADDRESS });
+  await ensureNamespace(connection, options.namespace);
+  const temporal = new Client({ connection, namespace: options.namespace });
+
+  const config: ApiConfig = {
+    ...baseConfig,
+    DATABASE_URL: db.url,
+    TEMPORAL_NAMESPACE: options.namespace,
+    SMTP_URL: mail.smtpUrl,
+  };
+  const built = buildAppDeps(config, db.orm);
+  const deps = options.adjust ? options.adjust(built) : built;
+  const server = await new Promise<http.Server>((resolve) => {
+    const listening = createApp(deps).listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const directory = keycloakDirectory(
+    new KeycloakAdminClient({
+      url: config.KEYCLOAK_URL,
+      realm: config.KEYCLOAK_REALM,
+      clientId: config.KEYCLOAK_API_CLIENT_ID,
+      clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+    }),
+  );
+  const workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({
+    connection: workerConnection,
+    namespace: options.namespace,
+    taskQueue: TASK_QUEUE,
+    workflowsPath: require.resolve('../../workflows'),
+    activities: createActivities({
+      db: db.orm,
+      mail: { transport: createMailTransport(mail.smtpUrl), from: config.MAIL_FROM },
+      appUrl: config.APP_URL,
+      directory,
+    }),
+  });
+  const workerRun = worker.run();
+
+  return {
+    config,
+    db,
+    mail,
+    deps,
+    directory,
+    baseUrl,
+    temporal,
+    async stop() {
+      worker.shutdown();
+      await workerRun.catch(() => undefined);
+      await workerConnection.close();
+      await (await deps.briefs.temporal().catch(() => undefined))?.connection.close();
+      await connection.close();
+      await new Promise((resolve) => server.close(resolve));
+      await mail.stop();
+      await db.drop();
+    },
+  };
+}
+
+/** A JSON request to the in-process api. */
+export async function callApi(
+  stack: Pick<InProcessStack, 'baseUrl'>,
+  path: string,
+  { method = 'POST', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
