@@ -274,8 +274,9 @@ test('/test runs the assignment check on the server and shows the services', asy
 test('role navigation: the spaces of the roles held, the current one highlighted', async ({ page }) => {
   await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
   const nav = page.getByRole('banner').getByRole('navigation', { name: 'Mes espaces' });
-  // Horizontal: icons only, each named for its space.
-  await expect(nav.getByRole('link')).toHaveCount(3);
+  // Horizontal: icons only, each named for its space: the admin holds the roles user and admin.
+  await expect(nav.getByRole('link')).toHaveCount(2);
+  await expect(nav.getByRole('link', { name: 'Dashboard Monteur' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dashboard Client' })).not.toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Administration' })).toHaveText('');
@@ -287,5 +288,5 @@ test('role navigation: the spaces of the roles held, the current one highlighted
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   const vertical = page.getByRole('dialog').getByRole('navigation', { name: 'Mes espaces' });
-  await expect(vertical.getByRole('link', { name: 'Dashboard Monteur' })).toHaveText('Dashboard Monteur');
+  await expect(vertical.getByRole('link', { name: 'Administration' })).toHaveText('Administration');
 });
