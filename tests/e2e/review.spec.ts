@@ -16,11 +16,13 @@ import { demoAccounts, signInOnKeycloak } from './support/stack';
  * The review studio on the running stack (real api, workflows, preview rendering, MinIO): the demo
  * editor and the demo client side by side on a project of their own. The editor uploads v1 (a test
  * pattern at 29.97, 30000/1001, whose own timecode starts at 00:00:59;28), its preview plays; the
- * client steps frame by frame across the minute (drop-frame: ;28 ;29 then 00:01:00;02), comments
- * with a drawing, which the editor sees live and finds at its frame; the editor asks the client a
- * question, answered on the project page; the client requests the revision, the editor ticks it
- * off, uploads v2 where the comment is carried from v1, compares both, and completes the revision;
- * the client, who never had an original link before, approves v2 and downloads its original.
+ * editor asks the client a question, which pauses the planned delivery until the client answers on
+ * the project page; the editor delivers; the client steps frame by frame across the minute
+ * (drop-frame: ;28 ;29 then 00:01:00;02), comments with a drawing, which the editor sees live,
+ * finds at its frame and exports as markers; the client requests the revision, the editor ticks
+ * it off, uploads v2 where the comment is carried from v1, compares both, and completes the
+ * revision; the client, who never had an original link before, approves v2 and downloads its
+ * original.
  *
  * With REVIEW_SCREENSHOTS=<folder>, the studio is also captured there (desktop and phone).
  */
@@ -186,18 +188,59 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await expect(editor.getByTestId('player-timecode')).not.toHaveText('00:00:59;28');
     await editor.getByRole('button', { name: 'Pause' }).click();
     await expect(editor.getByRole('button', { name: 'Lecture' })).toBeVisible();
-    // Back to the first frame (Home), then delivered.
+    // The keyboard: Space plays, K stops, L twice plays at double speed; Home goes back to the first frame.
     await blur(editor);
+    await editor.keyboard.press(' ');
+    await expect(editor.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await editor.keyboard.press('k');
+    await expect(editor.getByRole('button', { name: 'Lecture' })).toBeVisible();
+    await editor.keyboard.press('l');
+    await editor.keyboard.press('l');
+    await expect(editor.getByTestId('player-speed')).toHaveText(/×\s2/);
+    await editor.keyboard.press('k');
+    await expect(editor.getByRole('button', { name: 'Lecture' })).toBeVisible();
     await editor.keyboard.press('Home');
     await expect(editor.getByTestId('player-timecode')).toHaveText('00:00:59;28');
+    // ——— En attente du client: before the delivery, the editor's question pauses the deadline ———
     await editor.getByRole('tab', { name: 'Aperçu' }).click();
+    await editor.getByTestId('action-askClient').click();
+    const ask = editor.getByRole('dialog', { name: 'Poser une question au client' });
+    await ask.getByLabel('Votre question').fill('Quelle version du logo préférez-vous, claire ou sombre ?');
+    await ask.getByRole('button', { name: 'Envoyer la question' }).click();
+    await expect(toast(editor, 'Question envoyée au client')).toBeVisible();
+    await expect(editor.getByTestId('client-question')).toContainText('En attente du client');
+    await expect(editor.getByTestId('project-delivery-paused')).toBeVisible();
+    await openVersions(client);
+    const card = client.getByTestId('client-question');
+    await expect(card).toContainText('Votre monteur a une question');
+    await expect(card).toContainText('Quelle version du logo préférez-vous, claire ou sombre ?');
+    await expect(card).toContainText('Le délai de livraison est en pause');
+    // The planned delivery shown moves on with the wait, and says so.
+    await expect(client.getByTestId('project-delivery-paused')).toContainText('en pause');
+    await capture(client, 'question-card-desktop', card);
+    await client.setViewportSize({ width: 390, height: 844 });
+    await capture(client, 'question-card-phone', card);
+    await capture(client, 'question-page-phone');
+    await client.setViewportSize({ width: 1440, height: 960 });
+    await card.getByLabel('Votre réponse').fill('La version sombre, merci.');
+    await card.getByRole('button', { name: 'Répondre au monteur' }).click();
+    await expect(toast(client, 'Réponse envoyée')).toBeVisible();
+    await expect(client.getByTestId('client-question')).toHaveCount(0);
+    await expect(client.getByTestId('project-delivery-paused')).toHaveCount(0);
+    await expect(editor.getByTestId('client-question')).toHaveCount(0);
+    await expect(editor.getByTestId('project-delivery-paused')).toHaveCount(0);
+    await client.getByRole('tab', { name: 'Historique' }).click();
+    await expect(client.getByTestId('timeline-entry').filter({ hasText: 'En attente du client' })).toHaveCount(1);
+    await expect(client.getByTestId('timeline-entry').filter({ hasText: 'Réponse du client reçue' })).toHaveCount(1);
+
+    // ——— The editor delivers ———
     await editor.getByTestId('action-complete').click();
     await expect(toast(editor, 'Projet terminé')).toBeVisible();
     await editor.getByRole('tab', { name: 'Versions' }).click();
     await playerReady(editor);
 
     // ——— The client: no original link before approval; steps across the minute in drop-frame ———
-    await openVersions(client);
+    await client.getByRole('tab', { name: 'Versions' }).click();
     await playerReady(client);
     await expect(client.getByTestId('download-original')).toHaveCount(0);
     await expect(client.getByTestId('player-frame')).toHaveText(/^Image 1 \/ 1[12]\d$/);
@@ -214,6 +257,20 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     // The picture on screen is that frame: the element's clock is in the middle of frame 2.
     const seconds = await client.getByTestId('review-video').evaluate((video: HTMLVideoElement) => video.currentTime);
     expect(Math.floor((seconds * 30_000) / 1001)).toBe(2);
+
+    // An in/out range with the buttons (I and O on the keyboard), then back to one frame.
+    await client.getByTestId('range-in').click();
+    await blur(client);
+    await client.keyboard.press('ArrowRight');
+    await client.keyboard.press('ArrowRight');
+    await client.getByTestId('range-out').click();
+    await expect(client.getByTestId('comment-anchor')).toHaveText('00:01:00;02 → 00:01:00;04');
+    await expect(client.getByTestId('timeline-selection')).toBeVisible();
+    await client.getByRole('button', { name: 'Effacer la plage' }).click();
+    await blur(client);
+    await client.keyboard.press('ArrowLeft');
+    await client.keyboard.press('ArrowLeft');
+    await expect(client.getByTestId('comment-anchor')).toHaveText('00:01:00;02');
 
     // ——— A comment with a drawing (a rectangle and an arrow) on that frame ———
     await client.getByRole('button', { name: 'Dessiner sur l’image' }).click();
@@ -253,6 +310,16 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await editor.getByTestId('reply-submit').click();
     await expect(clientComment.getByTestId('comment-reply')).toContainText('Bien vu, je l’agrandis.');
 
+    // ——— The comments as markers for the editing software (here the spreadsheet) ———
+    await editor.getByTestId('marker-menu').click();
+    const markers = editor.waitForEvent('download');
+    await editor.getByRole('menuitem', { name: 'Tableur (CSV)' }).click();
+    const sheet = await markers;
+    expect(sheet.suggestedFilename()).toMatch(/\.csv$/);
+    const rows = fs.readFileSync(await sheet.path(), 'utf8');
+    expect(rows).toContain('00:01:00;02');
+    expect(rows).toContain(remark);
+
     // ——— The phone: the player full width, the comments below ———
     await client.setViewportSize({ width: 390, height: 844 });
     await blur(client);
@@ -287,34 +354,7 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await expect(checklist.getByTestId('action-completeRevision')).toBeDisabled();
     await expect(checklist).toContainText('Envoyez une nouvelle version avant de marquer la révision comme terminée.');
 
-    // ——— En attente du client: the editor's question pauses the deadline; the client answers ———
-    await editor.getByRole('tab', { name: 'Aperçu' }).click();
-    await editor.getByTestId('action-askClient').click();
-    const ask = editor.getByRole('dialog', { name: 'Poser une question au client' });
-    await ask.getByLabel('Votre question').fill('Quelle version du logo préférez-vous, claire ou sombre ?');
-    await ask.getByRole('button', { name: 'Envoyer la question' }).click();
-    await expect(toast(editor, 'Question envoyée au client')).toBeVisible();
-    await expect(editor.getByTestId('client-question')).toContainText('En attente du client');
-    const card = client.getByTestId('client-question');
-    await expect(card).toContainText('Votre monteur a une question');
-    await expect(card).toContainText('Quelle version du logo préférez-vous, claire ou sombre ?');
-    await expect(card).toContainText('Le délai de livraison est en pause');
-    await capture(client, 'question-card-desktop');
-    await client.setViewportSize({ width: 390, height: 844 });
-    await capture(client, 'question-card-phone', card);
-    await client.setViewportSize({ width: 1440, height: 960 });
-    await card.getByLabel('Votre réponse').fill('La version sombre, merci.');
-    await card.getByRole('button', { name: 'Répondre au monteur' }).click();
-    await expect(toast(client, 'Réponse envoyée')).toBeVisible();
-    await expect(client.getByTestId('client-question')).toHaveCount(0);
-    await expect(editor.getByTestId('client-question')).toHaveCount(0);
-    await client.getByRole('tab', { name: 'Historique' }).click();
-    await expect(client.getByTestId('timeline-entry').filter({ hasText: 'En attente du client' })).toHaveCount(1);
-    await expect(client.getByTestId('timeline-entry').filter({ hasText: 'Réponse du client reçue' })).toHaveCount(1);
-
     // ——— The editor ticks the comment off, uploads v2: the comment is carried there ———
-    await editor.getByRole('tab', { name: 'Versions' }).click();
-    await playerReady(editor);
     await editor.getByTestId('revision-checklist').getByRole('checkbox').check();
     await expect(editor.getByTestId('checklist-progress')).toHaveText('1 / 1 traités');
     await editor.getByTestId('revision-checklist').getByRole('checkbox').uncheck();

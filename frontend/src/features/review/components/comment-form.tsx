@@ -1,5 +1,5 @@
 import { COMMENT_MAX_LENGTH, CommentInputSchema, DRAWING_COLORS, type FrameRate } from '@domain/review';
-import { ArrowUpRight, Eraser, PenLine, Square, Undo2, X } from 'lucide-react';
+import { ArrowLeftToLine, ArrowRightToLine, ArrowUpRight, Eraser, PenLine, Square, Undo2, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -43,6 +43,8 @@ export function CommentForm({
   startFrame,
   frame,
   range,
+  onSetIn,
+  onSetOut,
   onClearRange,
   drawing,
   onDrawingChange,
@@ -54,6 +56,9 @@ export function CommentForm({
   startFrame: number;
   frame: number;
   range: { frameIn: number | null; frameOut: number | null };
+  /** I and O, as buttons for the pointer and the finger. */
+  onSetIn: () => void;
+  onSetOut: () => void;
   onClearRange: () => void;
   drawing: DrawingDraft | null;
   onDrawingChange: (draft: DrawingDraft | null) => void;
@@ -107,12 +112,42 @@ export function CommentForm({
         >
           {frameOut !== undefined ? `${timecode(frameIn)} → ${timecode(frameOut)}` : timecode(frameIn)}
         </span>
-        {range.frameIn !== null && (
-          <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClearRange}>
-            <X aria-hidden="true" />
-            {t('comments.clearRange')}
+        <span className="ml-auto flex gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7 px-2"
+            onClick={onSetIn}
+            title={t('comments.setInHint')}
+            data-testid="range-in"
+          >
+            <ArrowRightToLine aria-hidden="true" />
+            {t('comments.setIn')}
           </Button>
-        )}
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7 px-2"
+            onClick={onSetOut}
+            title={t('comments.setOutHint')}
+            data-testid="range-out"
+          >
+            <ArrowLeftToLine aria-hidden="true" />
+            {t('comments.setOut')}
+          </Button>
+          {range.frameIn !== null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2"
+              onClick={onClearRange}
+              aria-label={t('comments.clearRange')}
+              title={t('comments.clearRange')}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          )}
+        </span>
       </div>
 
       <div className="space-y-1.5">

@@ -191,6 +191,8 @@ export function ReviewPlayer({
             startFrame={startFrame}
             frame={frame}
             range={range}
+            onSetIn={setIn}
+            onSetOut={setOut}
             onClearRange={() => setRange({ frameIn: null, frameOut: null })}
             drawing={drawing}
             onDrawingChange={startDrawing}

@@ -69,14 +69,10 @@ export function ReviewStudio({ project }: { project: ProjectDetail }) {
   const queryClient = useQueryClient();
   const versions = useVersions(project.id);
   const [selected, setSelected] = useState<number | null>(null);
-  const [comparing, setComparing] = useState(false);
   const parties = project.viewer.parties;
   const isEditorSide = parties.includes('editor') || parties.includes('admin');
   const list = versions.data ?? [];
   const current = list.find((version) => version.number === selected) ?? list[0];
-  const ready = list.filter((version) => version.preview.status === 'ready');
-  const approved = project.approvedVersionNumber;
-  const canComment = approved === null && project.status !== 'cancelled';
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['projects', project.id] });
 
@@ -94,7 +90,8 @@ export function ReviewStudio({ project }: { project: ProjectDetail }) {
   );
 
   if (versions.isPending) return <StudioSkeleton />;
-  if (versions.isError) {
+  // A failed refetch keeps the versions already shown; only a first load that failed stops here.
+  if (versions.isError && !versions.data) {
     return (
       <Card>
         <CardContent className="flex flex-col items-center gap-3 text-center">
@@ -108,9 +105,20 @@ export function ReviewStudio({ project }: { project: ProjectDetail }) {
       </Card>
     );
   }
-  if (!current) {
-    return (
-      <div className="space-y-4" data-testid="review-studio">
+
+  // The uploader keeps its place in the tree when the first version arrives: remounted, it would
+  // lose the file it is finishing.
+  return (
+    <div className="space-y-4" data-testid="review-studio">
+      {current ? (
+        <VersionReview
+          project={project}
+          list={list}
+          current={current}
+          onSelect={setSelected}
+          isEditorSide={isEditorSide}
+        />
+      ) : (
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
             <Clapperboard className="size-8 text-violet-700" aria-hidden="true" />
@@ -118,22 +126,42 @@ export function ReviewStudio({ project }: { project: ProjectDetail }) {
             <p className="max-w-md text-sm text-slate-600">{isEditorSide ? t('empty.editor') : t('empty.client')}</p>
           </CardContent>
         </Card>
-        {upload}
-      </div>
-    );
-  }
+      )}
+      {upload}
+    </div>
+  );
+}
 
+/** The selected version: picker, player or compare, its details and the round's panels. */
+function VersionReview({
+  project,
+  list,
+  current,
+  onSelect,
+  isEditorSide,
+}: {
+  project: ProjectDetail;
+  list: VersionView[];
+  current: VersionView;
+  onSelect: (number: number) => void;
+  isEditorSide: boolean;
+}) {
+  const { t } = useTranslation(REVIEW_NAMESPACE);
+  const [comparing, setComparing] = useState(false);
+  const ready = list.filter((version) => version.preview.status === 'ready');
+  const approved = project.approvedVersionNumber;
+  const canComment = approved === null && project.status !== 'cancelled';
   const showCompare = comparing && ready.length >= 2;
 
   return (
-    <div className="space-y-4" data-testid="review-studio">
+    <>
       <div className="flex flex-wrap items-center gap-2">
         <div className="min-w-0 flex-1">
           <VersionPicker
             versions={list}
             selected={current.number}
             onSelect={(number) => {
-              setSelected(number);
+              onSelect(number);
               setComparing(false);
             }}
           />
@@ -186,12 +214,10 @@ export function ReviewStudio({ project }: { project: ProjectDetail }) {
           {project.reviewActions.includes('approve') && <ApproveCard project={project} version={current} />}
           {project.actions.includes('requestRevision') && <RequestRevisionCard project={project} version={current} />}
           {project.status === 'revision_requested' && isEditorSide && (
-            <RevisionChecklist project={project} versions={list} onSeek={setSelected} />
+            <RevisionChecklist project={project} versions={list} onSeek={onSelect} />
           )}
         </div>
       </div>
-
-      {upload}
-    </div>
+    </>
   );
 }
