@@ -81,7 +81,7 @@ function rateOf(text: string | undefined): FrameRate | null {
 }
 
 /** What the probe of the original found; null when it holds no readable video. */
-export function mediaOfProbe(output: ProbeOutput): VersionMedia | null {
+function mediaOfProbe(output: ProbeOutput): VersionMedia | null {
   const streams = output.streams ?? [];
   const video = streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
   if (!video || !video.width || !video.height) return null;

@@ -76,7 +76,7 @@ export interface OriginalLinkView {
 const unit = z.number({ error: 'Coordonnée invalide.' }).min(0, 'Coordonnée invalide.').max(1, 'Coordonnée invalide.');
 const point = z.object({ x: unit, y: unit });
 export const DRAWING_COLORS = ['#ef4444', '#f59e0b', '#22c55e', '#3b82f6', '#ffffff'] as const;
-export const DrawingSchema = z.object({
+const DrawingSchema = z.object({
   color: z.enum(DRAWING_COLORS, { error: 'Couleur invalide.' }),
   shapes: z
     .array(

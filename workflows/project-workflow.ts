@@ -40,7 +40,7 @@ import { activities, asRefusal, ProjectSteps, until } from './project-steps';
  * Patch: the closing step (the revision window elapsed) approves the newest version, tells the
  * editor and e-mails them. Histories recorded before it replay the closing without the e-mail.
  */
-export const AUTO_APPROVAL_PATCH = 'review-auto-approval';
+const AUTO_APPROVAL_PATCH = 'review-auto-approval';
 
 /**
  * Owns one paid project (`project-<projectId>`) from `brief_received` to the deletion of its files

@@ -1,7 +1,7 @@
 /** Activities of versionPreviewWorkflow, implemented in activities/version-preview.ts. */
 import type { VersionMedia } from '../domain/review';
 
-export type ProbeVersionResult = { ok: true; media: VersionMedia } | { ok: false; error: string };
+type ProbeVersionResult = { ok: true; media: VersionMedia } | { ok: false; error: string };
 
 export interface VersionPreviewActivities {
   /**

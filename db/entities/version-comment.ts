@@ -4,8 +4,8 @@ import { Project } from './project';
 import { ProjectVersion } from './project-version';
 import { check, createdAt, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';
 
-export const COMMENT_STATUSES = ['open', 'resolved'] as const;
-export const COMMENT_AUTHOR_ROLES = ['client', 'editor', 'admin'] as const;
+const COMMENT_STATUSES = ['open', 'resolved'] as const;
+const COMMENT_AUTHOR_ROLES = ['client', 'editor', 'admin'] as const;
 
 /**
  * A frame-accurate comment on a version (or a reply, one level): integer frames plus the version's

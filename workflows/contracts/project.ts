@@ -326,7 +326,7 @@ export const PROJECT_TIMELINE = {
 } as const;
 
 /** `2 j 3 h 5 min`, `45 s`: a pause as the timeline says it. */
-export function frenchDuration(ms: number): string {
+function frenchDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes === 0) return `${Math.max(1, Math.round(ms / 1000))} s`;
   const days = Math.floor(minutes / 1440);
