@@ -22,20 +22,24 @@ import { demoAccounts, signInOnKeycloak } from './support/stack';
  * finds at its frame and exports as markers; the client requests the revision, the editor ticks
  * it off, uploads v2 where the comment is carried from v1, compares both, and completes the
  * revision; the client, who never had an original link before, approves v2 and downloads its
- * original.
+ * original. A second project's upload has sound and no picture: the editor reads why no preview
+ * could be made and retries it; the client reads the reason where the player would be.
  *
  * With REVIEW_SCREENSHOTS=<folder>, the studio is also captured there (desktop and phone).
  */
 const accounts = demoAccounts();
 const run = Date.now().toString(36).slice(-5);
 const title = `Studio de révision ${run}`;
+const failingTitle = `Aperçu impossible ${run}`;
 const screenshots = process.env.REVIEW_SCREENSHOTS;
 let orm: MikroORM;
 let temporal: Client;
 let temp: ReturnType<typeof makeTempDir>;
 let projectId = '';
+let failingProjectId = '';
 let v1 = '';
 let v2 = '';
+let soundOnly = '';
 
 /** A 29.97 fps test pattern with its own drop-frame start timecode (a `tmcd` track), a tone and a label. */
 function testPattern(file: string, source: 'testsrc' | 'testsrc2', seconds: number): string {
@@ -68,18 +72,31 @@ function testPattern(file: string, source: 'testsrc' | 'testsrc2', seconds: numb
   return file;
 }
 
-test.beforeAll(async () => {
-  orm = await initOrm(process.env.DATABASE_URL ?? '');
-  temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS ?? '', process.env.TEMPORAL_NAMESPACE ?? 'default');
-  temp = makeTempDir('rushflow-review-');
-  v1 = testPattern(path.join(temp.dir, `montage-v1-${run}.mp4`), 'testsrc', 4);
-  v2 = testPattern(path.join(temp.dir, `montage-v2-${run}.mp4`), 'testsrc2', 4);
-  // Being edited by the demo editor: the workflow starts in its editing phase.
-  projectId = await seedProject(orm.em.fork(), {
+/** An MP4 with sound and no picture: accepted as a video upload, but no preview can be made of it. */
+function audioOnly(file: string, seconds: number): string {
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:a',
+    'aac',
+    file,
+  ]);
+  return file;
+}
+
+/** A paid project the demo editor is editing, with its workflow started in its editing phase. */
+async function editingProject(projectTitle: string): Promise<string> {
+  const id = await seedProject(orm.em.fork(), {
     client: { id: accounts.client.id, email: accounts.client.email },
     editorId: accounts.editor.id,
     status: 'in_progress',
-    title,
+    title: projectTitle,
     videoType: 'youtube',
     createdAt: new Date(Date.now() - 3_600_000),
     deliveryDate: new Date(Date.now() + 10 * 86_400_000),
@@ -89,12 +106,24 @@ test.beforeAll(async () => {
       { oldStatus: 'assigned', newStatus: 'in_progress' },
     ],
   });
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
+  const args: [ProjectWorkflowInput] = [{ projectId: id, briefId: 'seeded' }];
   await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
     taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(projectId),
+    workflowId: projectWorkflowId(id),
     args,
   });
+  return id;
+}
+
+test.beforeAll(async () => {
+  orm = await initOrm(process.env.DATABASE_URL ?? '');
+  temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS ?? '', process.env.TEMPORAL_NAMESPACE ?? 'default');
+  temp = makeTempDir('rushflow-review-');
+  v1 = testPattern(path.join(temp.dir, `montage-v1-${run}.mp4`), 'testsrc', 4);
+  v2 = testPattern(path.join(temp.dir, `montage-v2-${run}.mp4`), 'testsrc2', 4);
+  soundOnly = audioOnly(path.join(temp.dir, `son-seul-${run}.mp4`), 3);
+  projectId = await editingProject(title);
+  failingProjectId = await editingProject(failingTitle);
   if (screenshots) fs.mkdirSync(screenshots, { recursive: true });
 });
 
@@ -119,9 +148,9 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 const streamOpen = (page: Page) =>
   expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
 
-async function openVersions(page: Page) {
-  await page.goto(`/project/${projectId}`);
-  await expect(page.getByTestId('project-title')).toHaveText(title);
+async function openVersions(page: Page, project = { id: projectId, title }) {
+  await page.goto(`/project/${project.id}`);
+  await expect(page.getByTestId('project-title')).toHaveText(project.title);
   await streamOpen(page);
   await page.getByRole('tab', { name: 'Versions' }).click();
   await expect(page.getByTestId('review-studio')).toBeVisible();
@@ -194,9 +223,13 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await expect(editor.getByRole('button', { name: 'Pause' })).toBeVisible();
     await editor.keyboard.press('k');
     await expect(editor.getByRole('button', { name: 'Lecture' })).toBeVisible();
+    await editor.keyboard.press('Home');
     await editor.keyboard.press('l');
     await editor.keyboard.press('l');
-    await expect(editor.getByTestId('player-speed')).toHaveText(/×\s2/);
+    // The clip lasts 4 s: the speed badge may be gone already, the element's rate says what played.
+    await expect
+      .poll(() => editor.getByTestId('review-video').evaluate((video: HTMLVideoElement) => video.playbackRate))
+      .toBe(2);
     await editor.keyboard.press('k');
     await expect(editor.getByRole('button', { name: 'Lecture' })).toBeVisible();
     await editor.keyboard.press('Home');
@@ -353,6 +386,7 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await expect(checklist).toContainText(remark);
     await expect(checklist.getByTestId('action-completeRevision')).toBeDisabled();
     await expect(checklist).toContainText('Envoyez une nouvelle version avant de marquer la révision comme terminée.');
+    await capture(editor, 'revision-checklist', checklist);
 
     // ——— The editor ticks the comment off, uploads v2: the comment is carried there ———
     await editor.getByTestId('revision-checklist').getByRole('checkbox').check();
@@ -426,11 +460,53 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await expect(deliverables).toContainText('Version v2 approuvée');
     await expect(deliverables).toContainText('La période de révision est close.');
     await expect(client.getByTestId('request-revision')).toHaveCount(0);
+    await capture(client, 'studio-desktop-approved', client.getByTestId('review-studio'));
+    await client.setViewportSize({ width: 390, height: 844 });
+    await capture(client, 'deliverables-phone', deliverables);
+    await client.setViewportSize({ width: 1440, height: 960 });
     const download = client.waitForEvent('download');
     await deliverables.getByRole('button', { name: 'Télécharger les livrables' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(path.basename(v2));
     expect(fs.statSync(await file.path()).size).toBe(fs.statSync(v2).size);
+  } finally {
+    await clientContext.close();
+    await editorContext.close();
+  }
+});
+
+test('a version whose preview cannot be made: the reason, a retry for the editor, the reason for the client', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const failing = { id: failingProjectId, title: failingTitle };
+  const [editorContext, editor] = await signedInContext(browser, 'editor');
+  const [clientContext, client] = await signedInContext(browser, 'client');
+  try {
+    await openVersions(editor, failing);
+    await uploadVersion(editor, 1, 'Bande son seule', soundOnly);
+    const failure = editor.getByTestId('preview-failed');
+    await expect(failure).toContainText('Ce fichier n’est pas une vidéo lisible', { timeout: 180_000 });
+    await expect(editor.getByTestId('version-chip').first()).toHaveAttribute('data-preview', 'failed');
+    await expect(editor.getByTestId('preview-pending')).toContainText('Ce fichier n’est pas une vidéo lisible');
+    await capture(editor, 'preview-failed-editor', editor.getByTestId('review-studio'));
+
+    // The retry starts a new run, which fails the same way and says so again.
+    const retried = editor.waitForResponse(
+      (response) => response.url().endsWith('/versions/1/preview/retry') && response.request().method() === 'POST',
+    );
+    await failure.getByRole('button', { name: 'Relancer l’aperçu' }).click();
+    expect((await retried).status()).toBe(202);
+    await expect(editor.getByTestId('preview-failed')).toContainText('Ce fichier n’est pas une vidéo lisible', {
+      timeout: 180_000,
+    });
+    await expect(toast(editor, 'L’aperçu n’a pas pu être relancé')).toHaveCount(0);
+
+    // The client reads the reason where the player would be, without a retry.
+    await openVersions(client, failing);
+    await expect(client.getByTestId('preview-pending')).toContainText('Ce fichier n’est pas une vidéo lisible');
+    await expect(client.getByRole('button', { name: 'Relancer l’aperçu' })).toHaveCount(0);
+    await expect(client.getByTestId('review-video')).toHaveCount(0);
   } finally {
     await clientContext.close();
     await editorContext.close();

@@ -69,7 +69,7 @@ function InfoCard({ icon, label, value, testId }: { icon: ReactNode; label: stri
       </span>
       <div className="min-w-0">
         <p className="text-xs text-slate-600">{label}</p>
-        <p className="truncate font-semibold text-slate-900" data-testid={testId}>
+        <p className="font-semibold break-words text-slate-900" data-testid={testId}>
           {value}
         </p>
       </div>
@@ -220,9 +220,9 @@ function ProjectView({
               {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
             </dd>
           </div>
-          <div className="flex gap-1">
-            <dt className="text-slate-500">{t('delivery')} :</dt>
-            <dd className="font-medium" data-testid="project-delivery">
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap text-slate-500">{t('delivery')} :</dt>
+            <dd className="font-medium whitespace-nowrap" data-testid="project-delivery">
               {formatDate(delivery.date)}
             </dd>
             {delivery.paused && (

@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@domain/projects';
 import type { VersionView } from '@domain/review';
 import { useQueryClient } from '@tanstack/react-query';
-import { Clapperboard, Columns2, Loader2 } from 'lucide-react';
+import { AlertTriangle, Clapperboard, Columns2, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -42,11 +42,14 @@ function PreviewPending({ version }: { version: VersionView }) {
   const failed = version.preview.status === 'failed';
   return (
     <div
-      className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-2xl bg-slate-900 px-6 text-center text-slate-100"
+      className="flex min-h-48 w-full flex-col items-center justify-center gap-3 rounded-2xl bg-slate-900 px-6 py-10 text-center text-slate-100 sm:min-h-72"
       data-testid="preview-pending"
     >
       {failed ? (
-        <p className="max-w-md text-sm">{version.preview.error ?? t('versions.previewFailed')}</p>
+        <>
+          <AlertTriangle className="size-8 text-amber-300" aria-hidden="true" />
+          <p className="max-w-md text-sm">{version.preview.error ?? t('versions.previewFailed')}</p>
+        </>
       ) : (
         <>
           <Loader2 className="size-8 animate-spin text-violet-300" aria-hidden="true" />
