@@ -9,8 +9,8 @@ import { setOtherEditorsAside } from '../support/editors';
 /**
  * A project's whole life in the browser, on the running stack (real api, workflows, Keycloak,
  * MinIO): the demo client's brief, the simulated checkout, the assignment to the demo editor, the
- * editing, the delivery, one revision and its delivery. Client and editor each have their own
- * browser context.
+ * editing, the delivery, the client's comment on it, one revision and its delivery as v2. Client
+ * and editor each have their own browser context.
  *
  * The end of the revision window (3 days, then "projet clôturé") cannot be waited for here: the
  * time-skipping test 'the whole lifecycle: … window closing, retention' in
@@ -19,6 +19,7 @@ import { setOtherEditorsAside } from '../support/editors';
 const accounts = demoAccounts();
 let temp: ReturnType<typeof makeTempDir>;
 let finalVideo: string;
+let revisedVideo: string;
 let orm: MikroORM;
 /** Puts back the other active editors, set aside so the demo editor gets the project. */
 let restoreOtherEditors: (() => Promise<void>) | undefined;
@@ -26,6 +27,7 @@ let restoreOtherEditors: (() => Promise<void>) | undefined;
 test.beforeAll(async () => {
   temp = makeTempDir('rushflow-lifecycle-');
   finalVideo = generateTestVideo(path.join(temp.dir, 'montage-final.mp4'), 2);
+  revisedVideo = generateTestVideo(path.join(temp.dir, 'montage-final-v2.mp4'), 2);
   orm = await initOrm(process.env.DATABASE_URL ?? '');
   restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), accounts.editor.id);
 });
@@ -111,11 +113,18 @@ test('brief → payment → assignment → editing → delivery → revision →
     await expect(toast(editor, 'Projet terminé')).toBeVisible();
     await expect(editor.getByTestId('project-status').first()).toHaveText('Terminé');
 
-    // ——— The client asks for a revision ———
+    // ——— The client comments on the delivered version, then asks for a revision ———
     await client.reload();
     await expect(client.getByTestId('project-status').first()).toHaveText('Terminé');
+    await client.getByRole('tab', { name: 'Versions' }).click();
+    await expect(client.getByRole('button', { name: 'Lecture' })).toBeEnabled({ timeout: 180_000 });
+    await client.getByLabel('Votre commentaire').fill('L’introduction est trop longue.');
+    await client.getByTestId('comment-submit').click();
+    await expect(toast(client, 'Commentaire ajouté')).toBeVisible();
+    await client.getByRole('tab', { name: 'Aperçu' }).click();
     await client.getByTestId('action-requestRevision').click();
     const dialog = client.getByRole('dialog', { name: 'Demander une révision' });
+    await expect(dialog).toContainText('Votre commentaire ouvert sur la v1 part avec ce message.');
     await dialog.getByLabel('Modifications souhaitées').fill('Raccourcir l’introduction et ajouter le logo à la fin.');
     await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
     await expect(toast(client, 'Demande de révision envoyée')).toBeVisible();
@@ -126,6 +135,13 @@ test('brief → payment → assignment → editing → delivery → revision →
     await editor.reload();
     await editor.getByTestId('action-startRevision').click();
     await expect(toast(editor, 'Révision commencée')).toBeVisible();
+    // A revision is delivered as a new version: v2, in the files tab.
+    await editor.getByRole('tab', { name: 'Fichiers' }).click();
+    await editor.locator('input[type="file"]').setInputFiles(revisedVideo);
+    await expect(editor.getByTestId('project-file').filter({ hasText: 'montage-final-v2.mp4' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await editor.getByRole('tab', { name: 'Aperçu' }).click();
     await editor.getByTestId('action-completeRevision').click();
     await expect(toast(editor, 'Révision terminée')).toBeVisible();
     await expect(editor.getByTestId('project-status').first()).toHaveText('Terminé');

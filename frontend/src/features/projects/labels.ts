@@ -84,7 +84,8 @@ const fr = {
     cancel: 'Annuler',
     close: 'Fermer',
     comments_zero:
-      'La v{{version}} n’a aucun commentaire ouvert : commentez-la dans l’onglet Versions, la révision les reprend.',
+      'La v{{version}} n’a aucun commentaire ouvert : une révision est faite de vos commentaires sur la vidéo. Commentez-la d’abord dans l’onglet Versions.',
+    openVersions: 'Commenter la v{{version}}',
     comments_one: 'Votre commentaire ouvert sur la v{{version}} part avec ce message.',
     comments_other: 'Vos {{count}} commentaires ouverts sur la v{{version}} partent avec ce message.',
   },
@@ -203,7 +204,9 @@ const en: typeof fr = {
     submit: 'Send the request',
     cancel: 'Cancel',
     close: 'Close',
-    comments_zero: 'v{{version}} has no open comment: comment on it in the Versions tab, the revision takes them.',
+    comments_zero:
+      'v{{version}} has no open comment: a revision is made of your comments on the video. Comment on it first in the Versions tab.',
+    openVersions: 'Comment on v{{version}}',
     comments_one: 'Your open comment on v{{version}} goes with this message.',
     comments_other: 'Your {{count}} open comments on v{{version}} go with this message.',
   },

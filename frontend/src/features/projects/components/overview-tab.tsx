@@ -68,6 +68,7 @@ function ActionsCard({
               revisionCount={project.revisionCount}
               maxRevisions={project.maxRevisions}
               label={PROJECT_ACTIONS[name].label}
+              onOpenVersions={onOpenVersions}
             />
           ) : (
             <Button

@@ -20,11 +20,14 @@ export function RevisionDialog({
   revisionCount,
   maxRevisions,
   label,
+  onOpenVersions,
 }: {
   projectId: string;
   revisionCount: number;
   maxRevisions: number;
   label: string;
+  /** Opens the Versions tab, where the comments that make a round are written. */
+  onOpenVersions?: () => void;
 }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
   const [open, setOpen] = useState(false);
@@ -45,6 +48,11 @@ export function RevisionDialog({
     }
     if (!newest) {
       setError(REVIEW_MESSAGES.versionNotFound);
+      return;
+    }
+    // A round is made of the version's open comments: the server refuses one without.
+    if (newest.comments.open === 0) {
+      setError(REVIEW_MESSAGES.noOpenComments);
       return;
     }
     setError(null);
@@ -75,9 +83,23 @@ export function RevisionDialog({
           {t('revisionDialog.description', { count: revisionCount, max: maxRevisions })}
         </DialogDescription>
         {newest && (
-          <p className="text-sm text-slate-700" data-testid="revision-dialog-comments">
-            {t('revisionDialog.comments', { count: newest.comments.open, version: newest.number })}
-          </p>
+          <div className="space-y-2" data-testid="revision-dialog-comments">
+            <p className="text-sm text-slate-700">
+              {t('revisionDialog.comments', { count: newest.comments.open, version: newest.number })}
+            </p>
+            {newest.comments.open === 0 && onOpenVersions && (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setOpen(false);
+                  onOpenVersions();
+                }}
+              >
+                {t('revisionDialog.openVersions', { version: newest.number })}
+              </Button>
+            )}
+          </div>
         )}
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="space-y-2">
