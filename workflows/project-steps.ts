@@ -97,6 +97,11 @@ export class ProjectSteps {
     return this.emailsInFlight === 0 && this.remindersRunning === 0 && !this.busy;
   }
 
+  /** A step holds the lock: the state may be about to change (an assignment the workflow has not applied yet). */
+  get locked(): boolean {
+    return this.busy;
+  }
+
   /** Search attributes admins filter on (status, client e-mail, editor, video type). */
   publish(): void {
     if (!this.searchAttributes) return;

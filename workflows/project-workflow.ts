@@ -93,7 +93,13 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
           await run(update).catch(asRefusal);
           return { status: state.status, revisionCount: state.revisionCount };
         }),
-      { validator: (update: I) => steps.refuseIfNeeded(action, update.actor, update) },
+      {
+        // While a step holds the lock the state is about to change (an editor just assigned, say):
+        // the handler decides once it holds the lock itself, rather than refusing on a stale state.
+        validator: (update: I) => {
+          if (!steps.locked) steps.refuseIfNeeded(action, update.actor, update);
+        },
+      },
     );
   }
 
