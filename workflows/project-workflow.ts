@@ -37,6 +37,48 @@ import { activities, asRefusal, ProjectSteps } from './project-steps';
  */
 export async function projectWorkflow(input: ProjectWorkflowInput): Promise<ProjectWorkflowState> {
   const { projectId } = input;
+
+  // ——— Updates: validated before anything changes, checked again under the lock ———
+  // Registered before the project is loaded: an action sent in the workflow's first moments (an
+  // admin cancelling a project just paid for) waits for the load instead of finding no handler.
+
+  const ready: { steps?: ProjectSteps } = {};
+
+  function onAction<I extends { actor: ProjectActor; feedback?: string }>(
+    action: ProjectAction | 'assignEditor',
+    definition: UpdateDefinition<ProjectActionResult, [I]>,
+    run: (steps: ProjectSteps, input: I) => Promise<void>,
+  ) {
+    const handle = (steps: ProjectSteps, update: I) =>
+      steps.exclusive(async () => {
+        steps.refuseIfNeeded(action, update.actor, update.feedback);
+        await run(steps, update).catch(asRefusal);
+        return { status: steps.state.status, revisionCount: steps.state.revisionCount };
+      });
+    setHandler(
+      definition,
+      (update: I) =>
+        ready.steps
+          ? handle(ready.steps, update)
+          : condition(() => ready.steps !== undefined).then(() => handle(ready.steps!, update)),
+      { validator: (update: I) => ready.steps?.refuseIfNeeded(action, update.actor, update.feedback) },
+    );
+  }
+
+  onAction<ProjectActionInput>('start', startUpdate, (steps, { actor }) => steps.start(actor));
+  onAction<ProjectActionInput>('complete', completeUpdate, (steps, { actor }) => steps.deliver('in_progress', actor));
+  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, (steps, { actor, feedback }) =>
+    steps.requestRevision(actor, feedback),
+  );
+  onAction<ProjectActionInput>('startRevision', startRevisionUpdate, (steps, { actor }) => steps.startRevision(actor));
+  onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, (steps, { actor }) =>
+    steps.deliver('revision_requested', actor),
+  );
+  onAction<CancelProjectInput>('cancel', cancelUpdate, (steps, { actor, reason }) => steps.cancel(actor, reason));
+  onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, (steps, { actor, editorId }) =>
+    steps.assignEditor(actor, editorId),
+  );
+
   const snapshot = await activities.loadProjectSnapshot(projectId);
   const steps = new ProjectSteps(
     projectId,
@@ -56,42 +98,10 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
     },
     input.searchAttributes !== false,
   );
+  ready.steps = steps;
   const { state } = steps;
   setHandler(projectStatusQuery, () => state.status);
   setHandler(projectStateQuery, () => ({ ...state }));
-
-  // ——— Updates: validated before anything changes, checked again under the lock ———
-
-  function onAction<I extends { actor: ProjectActor; feedback?: string }>(
-    action: ProjectAction | 'assignEditor',
-    definition: UpdateDefinition<ProjectActionResult, [I]>,
-    run: (input: I) => Promise<void>,
-  ) {
-    setHandler(
-      definition,
-      (update: I) =>
-        steps.exclusive(async () => {
-          steps.refuseIfNeeded(action, update.actor, update.feedback);
-          await run(update).catch(asRefusal);
-          return { status: state.status, revisionCount: state.revisionCount };
-        }),
-      { validator: (update: I) => steps.refuseIfNeeded(action, update.actor, update.feedback) },
-    );
-  }
-
-  onAction<ProjectActionInput>('start', startUpdate, ({ actor }) => steps.start(actor));
-  onAction<ProjectActionInput>('complete', completeUpdate, ({ actor }) => steps.deliver('in_progress', actor));
-  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, ({ actor, feedback }) =>
-    steps.requestRevision(actor, feedback),
-  );
-  onAction<ProjectActionInput>('startRevision', startRevisionUpdate, ({ actor }) => steps.startRevision(actor));
-  onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, ({ actor }) =>
-    steps.deliver('revision_requested', actor),
-  );
-  onAction<CancelProjectInput>('cancel', cancelUpdate, ({ actor, reason }) => steps.cancel(actor, reason));
-  onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, ({ actor, editorId }) =>
-    steps.assignEditor(actor, editorId),
-  );
 
   // ——— 1. Brief received ———
   steps.publish();
