@@ -5,7 +5,7 @@ import { APP_NAME } from '@/config/paths';
 import { useContactEmail } from '@/lib/pricing-settings';
 
 /** The pages whose feature is not built yet; `pages.<key>` is their title. */
-type PendingPage = 'contact' | 'recruitment' | 'emailTest';
+type PendingPage = 'contact' | 'emailTest';
 
 /** A page whose feature is not built yet: its title and an honest notice, nothing else. */
 export function ComingSoon({ page }: { page: PendingPage }) {
