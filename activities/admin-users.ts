@@ -61,12 +61,12 @@ async function alreadyRecorded(em: EntityManager, key: string): Promise<boolean>
 
 /** Activities of the admin's account workflows: the only code that changes accounts in Keycloak. */
 export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUserActivities {
-  const { keycloak } = deps;
-  const rolesOf = async (userId: string) => productRoles(await keycloak.getRealmRoles(userId));
+  // `deps.keycloak` is read at each call: a worker without Keycloak fails only these activities.
+  const rolesOf = async (userId: string) => productRoles(await deps.keycloak.getRealmRoles(userId));
 
   return {
     async findAccount(email) {
-      const user = await keycloak.findUserByEmail(email);
+      const user = await deps.keycloak.findUserByEmail(email);
       if (!user) return null;
       return {
         userId: user.id,
@@ -94,12 +94,12 @@ export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUse
 
     async createAccount({ email, firstName, lastName, createdSince }) {
       try {
-        const userId = await keycloak.createUser({ email, firstName, lastName, emailVerified: false });
+        const userId = await deps.keycloak.createUser({ email, firstName, lastName, emailVerified: false });
         return { userId };
       } catch (error) {
         if (!(error instanceof KeycloakAdminError && error.isConflict)) throw error;
         // Our own earlier attempt whose answer was lost, or somebody else's account.
-        const existing = await keycloak.findUserByEmail(email);
+        const existing = await deps.keycloak.findUserByEmail(email);
         const ours =
           existing && !existing.emailVerified && (existing.createdTimestamp ?? 0) >= createdSince ? existing : null;
         if (!ours) refuse(ACCOUNT_EXISTS);
@@ -108,7 +108,7 @@ export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUse
     },
 
     async setUpInvitedEditor({ key, actor, userId, email, firstName, lastName, applicationId }) {
-      await keycloak.assignRealmRole(userId, 'editor');
+      await deps.keycloak.assignRealmRole(userId, 'editor');
       await deps.orm.em.fork().transactional(async (em) => {
         if (await alreadyRecorded(em, key)) return;
         let values = emptyProfile(firstName, lastName);
@@ -164,7 +164,7 @@ export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUse
           [idempotencyKey],
         );
         if (claimed?.sent_at) return { sentNow: false };
-        await keycloak.sendActionsEmail(userId, [...INVITATION_ACTIONS], { redirectUri, clientId });
+        await deps.keycloak.sendActionsEmail(userId, [...INVITATION_ACTIONS], { redirectUri, clientId });
         await tx.execute(`update "sent_emails" set "sent_at" = now() where "idempotency_key" = ?`, [idempotencyKey]);
         return { sentNow: true };
       });
@@ -172,7 +172,7 @@ export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUse
 
     async deleteAccount(userId) {
       try {
-        await keycloak.deleteUser(userId);
+        await deps.keycloak.deleteUser(userId);
       } catch (error) {
         if (!(error instanceof KeycloakAdminError && error.isNotFound)) throw error;
       }
@@ -183,11 +183,11 @@ export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUse
         if (await alreadyRecorded(em, key)) return { roles: await rolesOf(userId) };
         if (change === 'remove' && role === 'admin') {
           await em.execute('select pg_advisory_xact_lock(?)', [ADMIN_ROLE_LOCK]);
-          const admins = await keycloak.listUsersWithRole('admin');
+          const admins = await deps.keycloak.listUsersWithRole('admin');
           if (!admins.some((admin) => admin.enabled && admin.id !== userId)) refuse(LAST_ADMIN);
         }
-        if (change === 'assign') await keycloak.assignRealmRole(userId, role);
-        else await keycloak.removeRealmRole(userId, role);
+        if (change === 'assign') await deps.keycloak.assignRealmRole(userId, role);
+        else await deps.keycloak.removeRealmRole(userId, role);
 
         // A former editor keeps their profile (and their projects) but gets no new assignment.
         let profile: { before: string; after: string } | undefined;
