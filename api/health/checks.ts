@@ -43,3 +43,28 @@ export async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOU
   const allOk = entries.every(([, health]) => health.status === 'ok');
   return { status: allOk ? 'ok' : 'down', components };
 }
+
+/** How long a health report is reused: watchers polling every second run one check every few seconds. */
+export const HEALTH_REPORT_MAX_AGE_MS = 5_000;
+
+/**
+ * Health checks shared by concurrent and close callers: one run at a time, its report reused for
+ * `maxAgeMs` after it ends, so a monitor polling `/api/health` does not start a round trip each time.
+ */
+export function sharedHealthCheck(
+  probes: HealthProbes,
+  maxAgeMs = HEALTH_REPORT_MAX_AGE_MS,
+): () => Promise<HealthReport> {
+  let latest: { report: Promise<HealthReport>; endedAt?: number } | undefined;
+  return () => {
+    const fresh = latest && (latest.endedAt === undefined || performance.now() - latest.endedAt < maxAgeMs);
+    if (!latest || !fresh) {
+      const run: { report: Promise<HealthReport>; endedAt?: number } = { report: checkHealth(probes) };
+      void run.report.finally(() => {
+        run.endedAt = performance.now();
+      });
+      latest = run;
+    }
+    return latest.report;
+  };
+}
