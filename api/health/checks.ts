@@ -25,7 +25,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Runs every probe in parallel; the report is `down` as soon as one component is. */
-export async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOUT_MS): Promise<HealthReport> {
+async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOUT_MS): Promise<HealthReport> {
   const entries = await Promise.all(
     COMPONENTS.map(async (component): Promise<[Component, ComponentHealth]> => {
       const start = performance.now();
@@ -45,7 +45,7 @@ export async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOU
 }
 
 /** How long a health report is reused: watchers polling every second run one check every few seconds. */
-export const HEALTH_REPORT_MAX_AGE_MS = 5_000;
+const HEALTH_REPORT_MAX_AGE_MS = 5_000;
 
 /**
  * Health checks shared by concurrent and close callers: one run at a time, its report reused for

@@ -13,7 +13,7 @@ function pinnedNode(root) {
 }
 
 /** The version pinned in package.json (devDependencies.node), e.g. "26.10.0". */
-export function pinnedNodeVersion(root) {
+function pinnedNodeVersion(root) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   return String(manifest.devDependencies?.node ?? '').replace(/^[^\d]*/, '');
 }

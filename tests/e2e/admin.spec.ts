@@ -147,7 +147,10 @@ test('an approved application is invited, sets a password, signs in as an editor
       title: `Vlog pour la nouvelle monteuse ${run}`,
       videoType: 'youtube',
     });
-    const temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS ?? '', process.env.TEMPORAL_NAMESPACE ?? 'default');
+    const temporal = await connectTemporal(
+      process.env.TEMPORAL_ADDRESS ?? '',
+      process.env.TEMPORAL_NAMESPACE ?? 'default',
+    );
     try {
       const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
       await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
@@ -239,7 +242,9 @@ test('a new maximum of revisions shows in the landing copy at once', async ({ pa
   await expect(toast(page, 'Paramètres enregistrés')).toBeVisible();
 
   await page.goto('/');
-  await expect(page.getByTestId('home-revision-terms')).toHaveText(/Jusqu’à 5 révisions pendant \d+ jours? après la livraison/);
+  await expect(page.getByTestId('home-revision-terms')).toHaveText(
+    /Jusqu’à 5 révisions pendant \d+ jours? après la livraison/,
+  );
   await page.getByRole('link', { name: 'Voir les tarifs' }).first().click();
   await expect(page.getByTestId('included-list')).toContainText('Jusqu’à 5 révisions');
 });
