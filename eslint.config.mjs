@@ -165,6 +165,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['frontend/public/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': restrictedImports(noBuiltins('No Node built-ins in the browser.')) },

@@ -61,6 +61,7 @@ async function alreadyRecorded(em: EntityManager, key: string): Promise<boolean>
 
 /** Activities of the admin's account workflows: the only code that changes accounts in Keycloak. */
 export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUserActivities {
+  // `deps.keycloak` is read at each call: a worker without Keycloak fails only these activities.
   const rolesOf = async (userId: string) => productRoles(await deps.keycloak.getRealmRoles(userId));
 
   return {

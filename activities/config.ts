@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
 
 /** The worker's environment, validated at boot. */
 const WorkerEnvSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /** Where the health round trip runs (its own namespace, out of the admins' view). */
+  TEMPORAL_HEALTH_NAMESPACE: z.string().min(1).default(DEFAULT_HEALTH_NAMESPACE),
   LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   // Storage, read by the rush analysis (ffprobe through presigned GET URLs on this endpoint).
   S3_ENDPOINT: z.url().optional(),

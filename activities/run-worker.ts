@@ -1,12 +1,14 @@
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { KeycloakAdminClient } from '../db/keycloak-admin';
 import { createMailTransport } from '../db/mail';
 import { initOrm } from '../db/orm';
 import { createS3Client } from '../db/storage';
 import { TASK_QUEUE } from '../workflows/contracts/common';
+import { HEALTH_TASK_QUEUE } from '../workflows/contracts/ping';
 import type { WorkerConfig } from './config';
 import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
+import { createPingActivities } from './ping';
 
 /** The dependencies the configuration names: database, mail, storage, site address, Keycloak and the user directory. */
 async function connectDeps(
@@ -46,8 +48,9 @@ async function connectDeps(
 }
 
 /**
- * Runs every workflow and activity on task queue `rushflow` until SIGINT/SIGTERM. `activities`
- * builds the registered activities from the connected dependencies (a test worker adds its hooks).
+ * Runs every workflow and activity on task queue `rushflow` until SIGINT/SIGTERM, and beside it the
+ * health round trip on its own namespace and task queue. `activities` builds the registered
+ * activities from the connected dependencies (a test worker adds its hooks).
  */
 export async function runWorker(
   config: WorkerConfig,
@@ -56,21 +59,36 @@ export async function runWorker(
   Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL) });
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const deps = await connectDeps(config);
+  // One bundle for both workers: bundling the workflow code is the slow part of a start.
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
-    workflowsPath: require.resolve('../workflows'),
+    workflowBundle,
     ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined
       ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
       : {}),
     activities: activities(deps),
   });
-  const stop = () => worker.shutdown();
+  const healthWorker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_HEALTH_NAMESPACE,
+    taskQueue: HEALTH_TASK_QUEUE,
+    workflowBundle,
+    maxCachedWorkflows: 10,
+    activities: createPingActivities(),
+  });
+  const stop = () => {
+    worker.shutdown();
+    healthWorker.shutdown();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  console.log(`[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS}`);
-  await worker.run();
+  console.log(
+    `[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS} (health: ${config.TEMPORAL_HEALTH_NAMESPACE})`,
+  );
+  await Promise.all([worker.run(), healthWorker.run()]);
   await connection.close();
   await deps.db.close();
 }

@@ -5,8 +5,10 @@ import { MESSAGES } from '../domain/messages';
 import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
+import { limitRequests, type RequestLimits } from './lib/request-limits';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
+import { apiCors, securityHeaders, type WebPolicy } from './middleware/security-headers';
 import { serveFrontend } from './middleware/static-frontend';
 import { accountRoutes } from './routes/account';
 import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './routes/admin-applications';
@@ -35,6 +37,10 @@ import { reviewMarkerRoutes } from './routes/review-markers';
 import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
+  /** Security headers, CORS and whether to trust a proxy's forwarded headers. */
+  web: WebPolicy;
+  /** Rate limits of the costly public requests (a test may swap them: read at each request). */
+  requestLimits: RequestLimits;
   verifyToken: TokenVerifier;
   healthProbes: HealthProbes;
   /** The administration (`/api/admin/*`). */
@@ -76,8 +82,12 @@ const JSON_BODY_LIMIT = '1mb';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  app.proxy = true;
+  app.proxy = deps.web.trustProxy;
+  // Only the nearest proxy's entry counts: earlier ones are whatever the client chose to send.
+  app.maxIpsCount = 1;
+  app.use(securityHeaders(deps.web));
   app.use(errorHandler);
+  app.use(apiCors(deps.web));
   app.use(serveFrontend(deps.frontendDist));
   app.use(
     koaBody({
@@ -94,6 +104,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(authenticate(deps.verifyToken));
+  app.use(limitRequests(() => deps.requestLimits));
 
   for (const router of [
     systemRoutes(deps.healthProbes, deps.publicConfig),

@@ -8,6 +8,7 @@ import { KeycloakAdminClient } from './keycloak/admin-client';
 import { createMailTransport } from '../db/mail';
 import { createStripeClient } from './lib/payments';
 import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
+import { createRequestLimits } from './lib/request-limits';
 import { createS3Client } from '../db/storage';
 import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
@@ -119,6 +120,19 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   });
   const appUrl = config.APP_URL.replace(/\/$/, '');
   return {
+    web: {
+      appUrl,
+      keycloakUrl: config.KEYCLOAK_URL,
+      storageUrl: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT,
+      corsOrigins: config.CORS_ORIGINS,
+      trustProxy: config.TRUST_PROXY,
+    },
+    requestLimits: createRequestLimits(orm.em.getConnection().getKnex(), {
+      briefs: config.RATE_LIMIT_BRIEFS,
+      checkouts: config.RATE_LIMIT_CHECKOUTS,
+      uploadSessions: config.RATE_LIMIT_UPLOAD_SESSIONS,
+      applications: config.RATE_LIMIT_APPLICATIONS,
+    }),
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
     admin: {
       em: () => orm.em.fork(),
@@ -170,7 +184,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     },
     healthProbes: createHealthProbes({
       queryDatabase: () => orm.em.getConnection().execute('select 1'),
-      temporal,
+      temporal: lazyTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_HEALTH_NAMESPACE),
       keycloakIssuer: config.keycloakIssuer,
       s3,
       verifySmtp: () => mail.verify(),

@@ -1,7 +1,22 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
 
 /** The api's environment, validated once at boot so a missing setting fails fast with its name. */
+/** `points/windowSeconds`, e.g. `20/3600`: at most 20 requests an hour per client address and per account. */
+const rateRule = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'expected points/windowSeconds, e.g. 20/3600' });
+        return z.NEVER;
+      }
+      return { points: Number(match[1]), windowSeconds: Number(match[2]) };
+    });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -9,6 +24,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /** Where the health round trip runs (its own namespace, out of the admins' view). */
+  TEMPORAL_HEALTH_NAMESPACE: z.string().min(1).default(DEFAULT_HEALTH_NAMESPACE),
   /** The Temporal Web UI, which the admin pages link each workflow to (none: no links). */
   TEMPORAL_UI_URL: z.url().optional(),
   KEYCLOAK_URL: z.url(),
@@ -30,6 +47,30 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   FRONTEND_DIST: z.string().default(path.resolve(__dirname, '..', 'frontend', 'dist')),
+  /**
+   * Whether the api runs behind a proxy of ours that sets `X-Forwarded-For` / `X-Forwarded-Proto`.
+   * Off by default: otherwise anyone could name their own client address and step past a rate limit.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Rate limits per client address and per account or e-mail (`points/windowSeconds`). */
+  RATE_LIMIT_BRIEFS: rateRule('20/3600'),
+  RATE_LIMIT_CHECKOUTS: rateRule('30/3600'),
+  RATE_LIMIT_UPLOAD_SESSIONS: rateRule('60/3600'),
+  RATE_LIMIT_APPLICATIONS: rateRule('5/3600'),
+  /** Other origins whose pages may call the api (comma-separated; the site's own is always allowed). */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
   /**
    * The contact form and the call booking (000 §9: 5 requests per 15 minutes), counted per client
    * address and per e-mail address; the api instances share the counters (PostgreSQL).

@@ -93,6 +93,15 @@ interface CachedToken {
 
 const PAGE_SIZE = 100;
 
+/**
+ * Keycloak matches `search` as a prefix of each field ("dupont" finds "dupont@…" but not
+ * "marie.dupont@…"); wrapped in `*` it matches anywhere, as an admin typing part of an address expects.
+ * Keycloak's own wildcards and quotes are not the admin's to type: they are dropped.
+ */
+function infixSearch(search: string): string {
+  return `*${search.replace(/[*"]/g, '')}*`;
+}
+
 export class KeycloakAdminClient {
   readonly url: string;
   readonly realm: string;
@@ -243,14 +252,14 @@ export class KeycloakAdminClient {
    */
   async listUsers({ first, max, search }: { first: number; max: number; search?: string }): Promise<KeycloakUser[]> {
     const query = new URLSearchParams({ first: String(first), max: String(max), briefRepresentation: 'true' });
-    if (search) query.set('search', search);
+    if (search) query.set('search', infixSearch(search));
     const users = await this.admin<KeycloakUser[]>('GET', `/users?${query}`);
     return users.filter((user) => !user.username.startsWith('service-account-'));
   }
 
   /** How many accounts `listUsers` pages through (service accounts excluded by Keycloak's count). */
   async countUsers(search?: string): Promise<number> {
-    const query = new URLSearchParams(search ? { search } : {});
+    const query = new URLSearchParams(search ? { search: infixSearch(search) } : {});
     return this.admin<number>('GET', `/users/count${search ? `?${query}` : ''}`);
   }
 

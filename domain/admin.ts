@@ -87,6 +87,10 @@ const queryFlag = (label: string) =>
     .optional()
     .transform((value) => value === 'true' || value === '1');
 
+/** An optional choice in a query (`?status=`): empty means none, anything else must be one of `values`. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error: message }).optional());
+
 /** An optional query filter: empty means none. */
 const optionalFilter = (label: string, max: number) =>
   plainText(label, max)
@@ -105,10 +109,7 @@ export interface Page<T> {
 export const ProjectListQuerySchema = z.object({
   page,
   pageSize,
-  status: z
-    .enum(PROJECT_STATUSES, { error: 'Statut inconnu.' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalChoice(PROJECT_STATUSES, 'Statut inconnu.'),
   editorId: optionalFilter('Monteur', 200),
   clientEmail: optionalFilter('Email du client', 254).transform((value) => value?.toLowerCase()),
   videoType: optionalFilter('Type de vidéo', 80),
@@ -233,10 +234,7 @@ export function inviteErrorMessage(status: number | undefined, message: string |
 export const ApplicationListQuerySchema = z.object({
   page,
   pageSize,
-  status: z
-    .enum(EDITOR_APPLICATION_STATUSES, { error: 'Statut inconnu.' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalChoice(EDITOR_APPLICATION_STATUSES, 'Statut inconnu.'),
 });
 
 export const APPLICATION_NOTES_MAX = 5000;
@@ -310,10 +308,7 @@ export interface AdminApplicationView {
 export const BriefListQuerySchema = z.object({
   page,
   pageSize,
-  status: z
-    .enum(['pending_payment', 'paid', 'expired', 'cancelled'], { error: 'Statut inconnu.' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalChoice(['pending_payment', 'paid', 'expired', 'cancelled'], 'Statut inconnu.'),
   attention: queryFlag('À traiter'),
   q: optionalFilter('Recherche', 200),
 });
@@ -363,10 +358,7 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AuditQuerySchema = z.object({
   page,
   pageSize,
-  action: z
-    .enum(AUDIT_ACTIONS, { error: 'Action inconnue.' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  action: optionalChoice(AUDIT_ACTIONS, 'Action inconnue.'),
 });
 
 export interface AuditEntryView {

@@ -93,7 +93,7 @@ export const CALL_BOOKING_DAYS = 5;
 /** A slot is offered only if it starts at least this long from now. */
 const CALL_MIN_NOTICE_MINUTES = 120;
 
-export interface CallSlot {
+interface CallSlot {
   /** The slot's start, an instant (ISO 8601, UTC): its identity. */
   startsAt: string;
   /** `HH:MM`, Paris time. */

@@ -150,7 +150,7 @@ const plusDays = (date: string, days: number) => formatIsoDate(new Date(parseIso
  * Easter Monday, 1 and 8 May, Ascension, Whit Monday, 14 July, 15 August, 1 and 11 November,
  * Christmas.
  */
-export function frenchPublicHolidays(year: number): string[] {
+function frenchPublicHolidays(year: number): string[] {
   const easter = easterSunday(year);
   const fixed = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25'].map(
     (monthDay) => `${year}-${monthDay}`,

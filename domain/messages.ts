@@ -11,4 +11,6 @@ export const MESSAGES = {
   invalidInput: 'Certains champs sont invalides.',
   internal: "Une erreur inattendue s'est produite",
   serviceUnavailable: 'Service temporairement indisponible. Réessayez dans quelques minutes.',
+  tooManyRequests: (minutes: number) =>
+    `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
 } as const;

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** Absolute path of a folder relative to this file (POSIX; the config runs in Node). */
 const here = (relative: string) => decodeURIComponent(new URL(relative, import.meta.url).pathname).replace(/\/$/, '');
@@ -21,7 +22,16 @@ const proxy = {
 export default defineConfig({
   root: frontendRoot,
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies beside each asset, served as they are by the api (no compression per request).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      exclude: [/\.map$/, /\.(png|jpe?g|webp|woff2?)$/],
+      threshold: 1024,
+    }),
+  ],
   resolve: {
     alias: [
       { find: '@domain', replacement: here('../domain') },

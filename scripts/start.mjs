@@ -2,10 +2,13 @@
 // `npm start`: the whole product on loopback from a fresh clone. `npm run dev`: same, with the
 // api restarted on change and the front end served by Vite with hot reload.
 import path from 'node:path';
-import { bringUp, ROOT } from './lib/stack.mjs';
+import { bringUp, ensureNodeModules, ROOT } from './lib/stack.mjs';
 import { loadDotEnv } from './lib/stack-config.mjs';
 import { log, startProcess, waitFor, httpOk } from './lib/process.mjs';
+import { onPinnedNode } from './lib/runtime.mjs';
 
+await ensureNodeModules();
+await onPinnedNode(ROOT);
 loadDotEnv(path.join(ROOT, '.env'));
 const dev = process.argv.includes('--dev');
 const t0 = Date.now();

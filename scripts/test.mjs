@@ -7,6 +7,10 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { bringUp, ensureNodeModules, provisionTools, ROOT } from './lib/stack.mjs';
 import { log } from './lib/process.mjs';
+import { onPinnedNode } from './lib/runtime.mjs';
+
+await ensureNodeModules();
+await onPinnedNode(ROOT);
 
 // Beside the stack's data when RUSHFLOW_DATA_DIR moves it, so two runs never wipe each other's results.
 const resultsDir = path.join(process.env.RUSHFLOW_DATA_DIR ?? path.join(ROOT, '.data'), 'test-results');

@@ -51,6 +51,64 @@ const AUTO_APPROVAL_PATCH = 'review-auto-approval';
  */
 export async function projectWorkflow(input: ProjectWorkflowInput): Promise<ProjectWorkflowState> {
   const { projectId } = input;
+
+  // ——— Updates: validated before anything changes, checked again under the lock ———
+  // Registered before the project is loaded: an action sent in the workflow's first moments (an
+  // admin cancelling a project just paid for) waits for the load instead of finding no handler.
+
+  const ready: { steps?: ProjectSteps } = {};
+
+  function onAction<I extends { actor: ProjectActor } & RefusalInput>(
+    action: ProjectAction | ReviewAction | 'assignEditor',
+    definition: UpdateDefinition<ProjectActionResult, [I]>,
+    run: (steps: ProjectSteps, input: I) => Promise<void>,
+  ) {
+    const handle = (steps: ProjectSteps, update: I) =>
+      steps.exclusive(async () => {
+        steps.refuseIfNeeded(action, update.actor, update);
+        await run(steps, update).catch(asRefusal);
+        return { status: steps.state.status, revisionCount: steps.state.revisionCount };
+      });
+    setHandler(
+      definition,
+      (update: I) =>
+        ready.steps
+          ? handle(ready.steps, update)
+          : condition(() => ready.steps !== undefined).then(() => handle(ready.steps!, update)),
+      {
+        // While a step holds the lock the state is about to change (an editor just assigned, say):
+        // the handler decides once it holds the lock itself, rather than refusing on a stale state.
+        validator: (update: I) => {
+          const steps = ready.steps;
+          if (steps && !steps.locked) steps.refuseIfNeeded(action, update.actor, update);
+        },
+      },
+    );
+  }
+
+  onAction<ProjectActionInput>('start', startUpdate, (steps, { actor }) => steps.start(actor));
+  onAction<ProjectActionInput>('complete', completeUpdate, (steps, { actor }) => steps.deliver('in_progress', actor));
+  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, (steps, { actor, feedback, versionNumber }) =>
+    steps.requestRevision(actor, feedback, versionNumber),
+  );
+  onAction<ProjectActionInput>('startRevision', startRevisionUpdate, (steps, { actor }) => steps.startRevision(actor));
+  onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, (steps, { actor }) =>
+    steps.deliver('revision_requested', actor),
+  );
+  onAction<CancelProjectInput>('cancel', cancelUpdate, (steps, { actor, reason }) => steps.cancel(actor, reason));
+  onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, (steps, { actor, editorId }) =>
+    steps.assignEditor(actor, editorId),
+  );
+  onAction<ApproveVersionInput>('approve', approveUpdate, (steps, { actor, versionNumber }) =>
+    steps.approve(actor, versionNumber),
+  );
+  onAction<AskClientInput>('askClient', askClientUpdate, (steps, { actor, question }) =>
+    steps.askClient(actor, question),
+  );
+  onAction<AnswerClientInput>('answerClient', answerClientUpdate, (steps, { actor, answer }) =>
+    steps.answerClient(actor, answer),
+  );
+
   const snapshot = await activities.loadProjectSnapshot(projectId);
   const steps = new ProjectSteps(
     projectId,
@@ -74,55 +132,10 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
     },
     input.searchAttributes !== false,
   );
+  ready.steps = steps;
   const { state } = steps;
   setHandler(projectStatusQuery, () => state.status);
   setHandler(projectStateQuery, () => ({ ...state }));
-
-  // ——— Updates: validated before anything changes, checked again under the lock ———
-
-  function onAction<I extends { actor: ProjectActor } & RefusalInput>(
-    action: ProjectAction | ReviewAction | 'assignEditor',
-    definition: UpdateDefinition<ProjectActionResult, [I]>,
-    run: (input: I) => Promise<void>,
-  ) {
-    setHandler(
-      definition,
-      (update: I) =>
-        steps.exclusive(async () => {
-          steps.refuseIfNeeded(action, update.actor, update);
-          await run(update).catch(asRefusal);
-          return { status: state.status, revisionCount: state.revisionCount };
-        }),
-      {
-        // While a step holds the lock the state is about to change (an editor just assigned, say):
-        // the handler decides once it holds the lock itself, rather than refusing on a stale state.
-        validator: (update: I) => {
-          if (!steps.locked) steps.refuseIfNeeded(action, update.actor, update);
-        },
-      },
-    );
-  }
-
-  onAction<ProjectActionInput>('start', startUpdate, ({ actor }) => steps.start(actor));
-  onAction<ProjectActionInput>('complete', completeUpdate, ({ actor }) => steps.deliver('in_progress', actor));
-  onAction<ProjectActionInput>('requestRevision', requestRevisionUpdate, ({ actor, feedback, versionNumber }) =>
-    steps.requestRevision(actor, feedback, versionNumber),
-  );
-  onAction<ProjectActionInput>('startRevision', startRevisionUpdate, ({ actor }) => steps.startRevision(actor));
-  onAction<ProjectActionInput>('completeRevision', completeRevisionUpdate, ({ actor }) =>
-    steps.deliver('revision_requested', actor),
-  );
-  onAction<CancelProjectInput>('cancel', cancelUpdate, ({ actor, reason }) => steps.cancel(actor, reason));
-  onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, ({ actor, editorId }) =>
-    steps.assignEditor(actor, editorId),
-  );
-  onAction<ApproveVersionInput>('approve', approveUpdate, ({ actor, versionNumber }) =>
-    steps.approve(actor, versionNumber),
-  );
-  onAction<AskClientInput>('askClient', askClientUpdate, ({ actor, question }) => steps.askClient(actor, question));
-  onAction<AnswerClientInput>('answerClient', answerClientUpdate, ({ actor, answer }) =>
-    steps.answerClient(actor, answer),
-  );
 
   // ——— 1. Brief received ———
   steps.publish();

@@ -58,8 +58,9 @@ export async function listAdminBriefs(
           `select split_part("idempotency_key", ':', 2) as brief_id, count(*) as sent
              from "sent_emails"
             where "idempotency_key" like 'payment-reminder-%' and "sent_at" is not null
-              and split_part("idempotency_key", ':', 2) = any(?)
+              and split_part("idempotency_key", ':', 2) in (?)
             group by 1`,
+          // Knex spreads an array binding into one placeholder per id.
           [ids],
         ),
       ])

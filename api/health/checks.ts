@@ -25,7 +25,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Runs every probe in parallel; the report is `down` as soon as one component is. */
-export async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOUT_MS): Promise<HealthReport> {
+async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOUT_MS): Promise<HealthReport> {
   const entries = await Promise.all(
     COMPONENTS.map(async (component): Promise<[Component, ComponentHealth]> => {
       const start = performance.now();
@@ -42,4 +42,29 @@ export async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOU
   const components = Object.fromEntries(entries) as Record<Component, ComponentHealth>;
   const allOk = entries.every(([, health]) => health.status === 'ok');
   return { status: allOk ? 'ok' : 'down', components };
+}
+
+/** How long a health report is reused: watchers polling every second run one check every few seconds. */
+const HEALTH_REPORT_MAX_AGE_MS = 5_000;
+
+/**
+ * Health checks shared by concurrent and close callers: one run at a time, its report reused for
+ * `maxAgeMs` after it ends, so a monitor polling `/api/health` does not start a round trip each time.
+ */
+export function sharedHealthCheck(
+  probes: HealthProbes,
+  maxAgeMs = HEALTH_REPORT_MAX_AGE_MS,
+): () => Promise<HealthReport> {
+  let latest: { report: Promise<HealthReport>; endedAt?: number } | undefined;
+  return () => {
+    const fresh = latest && (latest.endedAt === undefined || performance.now() - latest.endedAt < maxAgeMs);
+    if (!latest || !fresh) {
+      const run: { report: Promise<HealthReport>; endedAt?: number } = { report: checkHealth(probes) };
+      void run.report.finally(() => {
+        run.endedAt = performance.now();
+      });
+      latest = run;
+    }
+    return latest.report;
+  };
 }

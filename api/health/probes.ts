@@ -2,13 +2,19 @@ import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { expectedPong, PING_TIMEOUT, PING_WORKFLOW_TYPE, pingWorkflowId } from '../../workflows/contracts/ping';
+import {
+  expectedPong,
+  HEALTH_TASK_QUEUE,
+  PING_TIMEOUT,
+  PING_WORKFLOW_TYPE,
+  pingWorkflowId,
+} from '../../workflows/contracts/ping';
 import { BUCKETS } from '../../db/storage';
 import type { HealthProbes } from './checks';
 
 export interface ProbeDeps {
   queryDatabase: () => Promise<unknown>;
+  /** A client on the health namespace (`TEMPORAL_HEALTH_NAMESPACE`). */
   temporal: () => Promise<Client>;
   keycloakIssuer: string;
   s3: S3Client;
@@ -24,7 +30,7 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
       const client = await deps.temporal();
       const nonce = randomUUID();
       const pong = await client.workflow.execute(PING_WORKFLOW_TYPE, {
-        taskQueue: TASK_QUEUE,
+        taskQueue: HEALTH_TASK_QUEUE,
         workflowId: pingWorkflowId(nonce),
         args: [nonce],
         workflowExecutionTimeout: PING_TIMEOUT,

@@ -5,7 +5,9 @@ import send from 'koa-send';
 
 /**
  * Serves the built SPA: real files as they are (hashed assets cached for a year), any other GET
- * outside /api gets index.html so the client router can show the page or its 404.
+ * outside /api gets index.html (never cached) so the client router can show the page or its 404.
+ * The build writes brotli and gzip copies beside each file; koa-send picks the one the browser
+ * accepts and names it in `Content-Encoding`, so caches must keep one answer per encoding.
  */
 export function serveFrontend(distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -18,6 +20,7 @@ export function serveFrontend(distDir: string) {
       ctx.body = "Le front end n'est pas construit : lancez `npm run build`.";
       return;
     }
+    ctx.vary('Accept-Encoding');
     const relative = decodeURIComponent(ctx.path).replace(/^\/+/, '');
     const candidate = path.join(distDir, relative);
     if (relative && candidate.startsWith(distDir) && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {

@@ -64,6 +64,8 @@ export function adminApplicationRoutes(deps: AdminApplicationRouteDeps): Router 
         before,
         after: { status: application.status, adminNotes: application.adminNotes ?? null },
       });
+      // The answer links the photo: its key is read here (a row locked FOR UPDATE cannot be joined).
+      await em.populate(application, ['profilePhoto']);
       return application;
     });
     ctx.body = { application: await toApplicationView(saved, deps.photos) };
@@ -84,7 +86,7 @@ export function adminApplicationRoutes(deps: AdminApplicationRouteDeps): Router 
       lastName: application.lastName,
       applicationId: id,
     });
-    const updated = await deps.em().findOneOrFail(EditorApplication, { id });
+    const updated = await deps.em().findOneOrFail(EditorApplication, { id }, { populate: ['profilePhoto'] });
     ctx.status = 201;
     ctx.body = { ...result, application: await toApplicationView(updated, deps.photos) };
   });

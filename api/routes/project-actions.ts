@@ -5,7 +5,6 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Context } from 'koa';
 import { AssignEditorSchema, CancelProjectSchema } from '../../domain/admin';
 import { PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
-import { PROJECT_MESSAGES } from '../../domain/projects';
 import {
   ApprovalInputSchema,
   ClientAnswerInputSchema,
@@ -54,9 +53,13 @@ function actorOf(user: AuthUser): ProjectActor {
   };
 }
 
-/** The workflow's refusal → 403/409/400 with its French message; a missing workflow → 404. */
+/**
+ * The workflow's refusal → 403/409/400 with its French message. The project exists (the guard read
+ * it): a workflow that is no longer running has closed the project (cancelled, or delivered and
+ * its files deleted), so nothing more can be done on it.
+ */
 function updateErrorToHttp(error: unknown): HttpError | undefined {
-  if (error instanceof WorkflowNotFoundError) return new HttpError(404, PROJECT_MESSAGES.notFound);
+  if (error instanceof WorkflowNotFoundError) return new HttpError(409, CLOSED_MESSAGE);
   if (error instanceof WorkflowUpdateFailedError) {
     const cause = error.cause;
     if (cause instanceof ApplicationFailure) {

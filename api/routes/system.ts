@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { checkHealth, type HealthProbes } from '../health/checks';
+import { sharedHealthCheck, type HealthProbes } from '../health/checks';
 
 export interface PublicConfig {
   keycloak: { url: string; realm: string; clientId: string };
@@ -9,8 +9,9 @@ export interface PublicConfig {
 /** Unauthenticated system routes: health for operators, runtime config for the SPA. */
 export function systemRoutes(probes: HealthProbes, publicConfig: PublicConfig): Router {
   const router = new Router();
+  const health = sharedHealthCheck(probes);
   router.get('/api/health', async (ctx) => {
-    const report = await checkHealth(probes);
+    const report = await health();
     ctx.status = report.status === 'ok' ? 200 : 503;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = report;

@@ -28,6 +28,9 @@ export async function startTemporal({ config, logDir, temporalBin }) {
     '--log-level',
     'warn',
     ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]),
+    // The health round trip's own namespace (workflows/contracts/ping.ts), out of the admins' view.
+    '--namespace',
+    'rushflow-health',
   ];
   const child = startProcess('temporal', temporalBin, args, { logDir });
   await waitFor('Temporal', () => tcpOpen(config.ports.temporal), { child, timeoutMs: 60_000 });

@@ -53,6 +53,18 @@ export function stackConfig(profile, root) {
   const env = {
     NODE_ENV: profile === 'test' ? 'test' : process.env.NODE_ENV || 'development',
     LOG_LEVEL: process.env.LOG_LEVEL || (profile === 'test' ? 'WARN' : 'INFO'),
+    // The suites send hundreds of briefs from loopback; their own test checks the limits themselves.
+    // The browser tests play visitors from several addresses through X-Forwarded-For, as a proxy
+    // would send it; outside the test profile nothing is trusted unless TRUST_PROXY says so.
+    ...(profile === 'test'
+      ? {
+          TRUST_PROXY: 'true',
+          RATE_LIMIT_BRIEFS: '100000/3600',
+          RATE_LIMIT_CHECKOUTS: '100000/3600',
+          RATE_LIMIT_UPLOAD_SESSIONS: '100000/3600',
+          RATE_LIMIT_APPLICATIONS: '100000/3600',
+        }
+      : {}),
     PORT: String(ports.app),
     APP_URL: process.env.APP_URL || appUrl,
     VITE_URL: `http://localhost:${ports.vite}`,

@@ -195,6 +195,23 @@ test('an application with its photo is stored pending; the applicant is e-mailed
   expect(anonymous.status).toBe(401);
 });
 
+test('an admin reviews an application with its photo: the answer links the photo', async () => {
+  const email = `revue-${randomUUID()}@example.com`;
+  const photo = await uploadPhoto('portrait.png', PNG);
+  const answer = await submit(applicationBody(email, { profilePhotoSessionId: photo.sessionId }), photo.secret);
+  expect(answer.status).toBe(201);
+  const reviewed = await callApi(stack, `/api/admin/applications/${answer.body.applicationId}`, {
+    method: 'PATCH',
+    body: { status: 'approved' },
+    headers: { authorization: 'Bearer admin-token' },
+  });
+  expect(reviewed.status).toBe(200);
+  const view = reviewed.body.application as { status: string; reviewedBy: string; photoUrl: string };
+  expect(view).toMatchObject({ status: 'approved', reviewedBy: 'admin-1' });
+  const picture = await fetch(view.photoUrl);
+  expect(Buffer.from(await picture.arrayBuffer()).equals(PNG)).toBe(true);
+});
+
 test('one open application per e-mail: a second one is refused while the first is pending or contacted', async () => {
   const email = `double-${randomUUID()}@example.com`;
   expect((await submit(applicationBody(email))).status).toBe(201);
@@ -322,6 +339,7 @@ test('bad input is refused in French and nothing is written', async () => {
   expect(hours.status).toBe(400);
   expect(hours.body.fields).toMatchObject({ availabilityEndTime: RECRUITMENT_MESSAGES.endBeforeStart });
 
+  // A bare JSON string is not a request body: the body parser refuses it before the schema.
   const notJson = await submit('une chaîne');
   expect(notJson.status).toBe(400);
   expect(notJson.body.error).toBe(MESSAGES.malformedJson);

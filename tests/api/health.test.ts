@@ -59,7 +59,9 @@ test('health answers 503 and names the component that went down', async () => {
 
     mail.kill('SIGKILL');
     await new Promise((resolve) => mail.once('exit', resolve));
-    const down = await fetch(url);
+    // A report lives a few seconds: the next one after that names the component that went down.
+    let down = await fetch(url);
+    await waitUntil(async () => (down = await fetch(url)).status === 503);
     const body = (await down.json()) as HealthReport;
     expect(down.status).toBe(503);
     expect(body.status).toBe('down');

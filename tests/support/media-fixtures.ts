@@ -40,3 +40,21 @@ export function generateTestVideo(file: string, seconds: number, size = '320x240
   ]);
   return file;
 }
+
+/** A real PNG picture from ffmpeg's `testsrc` (one frame). */
+export function generateTestImage(file: string, size = '256x256'): string {
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${size}:rate=1`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  return file;
+}

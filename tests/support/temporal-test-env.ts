@@ -1,7 +1,7 @@
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 
 /** The SDK gives the server 5 s to answer; a JVM starting on a busy machine may need another go. */
-const START_ATTEMPTS = 3;
+const START_ATTEMPTS = 5;
 
 /**
  * The time-skipping Temporal test server (Java, from the tool cache), started through

@@ -30,15 +30,22 @@ interface CapturedMail {
   text?: string;
 }
 
-/** Waits for the capturing SMTP server (MailDev HTTP API) to hold a mail for `address`. */
-export async function waitForMail(address: string, timeoutMs = 30_000): Promise<CapturedMail> {
+/**
+ * Waits for the capturing SMTP server (MailDev HTTP API) to hold a mail for `address`, the first
+ * one `accept` takes when an address receives several.
+ */
+export async function waitForMail(
+  address: string,
+  timeoutMs = 30_000,
+  accept: (mail: CapturedMail) => boolean = () => true,
+): Promise<CapturedMail> {
   const api = process.env.MAIL_API_URL;
   if (!api) throw new Error('MAIL_API_URL is not set: run the browser tests through `npm test`.');
   const start = Date.now();
   for (;;) {
     const mails = (await (await fetch(`${api}/email`)).json()) as CapturedMail[];
-    const mail = mails.find((candidate) =>
-      candidate.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+    const mail = mails.find(
+      (candidate) => candidate.to.some((to) => to.address.toLowerCase() === address.toLowerCase()) && accept(candidate),
     );
     if (mail) return mail;
     if (Date.now() - start > timeoutMs) throw new Error(`no mail for ${address} within ${timeoutMs} ms`);

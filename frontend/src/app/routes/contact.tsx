@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import type { QueryClient } from '@tanstack/react-query';
+import { pricingSettingsQuery } from '@/lib/pricing-settings';
+import { prefetch } from '@/lib/react-query';
 
-export function Component() {
-  return <ComingSoon page="contact" />;
-}
+export { ContactPage as Component } from '@/features/contact/components/contact-page';
+
+/** The team's address and the revision terms the page quotes (public: no session needed). */
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  await prefetch(queryClient, pricingSettingsQuery());
+  return null;
+};

@@ -1,5 +1,1 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
-
-export function Component() {
-  return <ComingSoon page="recruitment" />;
-}
+export { RecruitmentPage as Component } from '@/features/recruitment/components/recruitment-page';

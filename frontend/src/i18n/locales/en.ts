@@ -4,8 +4,6 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
   common: {
     loading: 'Loading...',
     backHome: 'Back to home',
-    comingSoon: 'This page will be available soon.',
-    comingSoonHint: 'We are working on it. In the meantime, write to us:',
     unexpectedError: 'An unexpected error occurred',
     reload: 'Reload the page',
     titleSuffix: 'Rushflow',
@@ -318,18 +316,8 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
     cta: 'Start my brief',
   },
   pages: {
-    brief: 'Order an edit',
-    briefOld: 'Detailed brief',
-    pricing: 'Pricing',
     contact: 'Contact',
-    recruitment: 'Become an editor',
-    paymentSuccess: 'Payment',
     emailTest: 'E-mail test',
-    dashboard: 'My client space',
-    editor: 'Editor space',
-    admin: 'Administration',
-    project: 'Project details',
-    systemTest: '{{appName}} system tests',
   },
   legal: {
     lastUpdated: 'Last updated: {{date}}',

@@ -8,8 +8,6 @@ export const fr = {
   common: {
     loading: MESSAGES.loading,
     backHome: 'Retour à l’accueil',
-    comingSoon: 'Cette page sera bientôt disponible.',
-    comingSoonHint: 'Nous y travaillons. En attendant, écrivez-nous :',
     unexpectedError: MESSAGES.internal,
     reload: 'Recharger la page',
     titleSuffix: 'Rushflow',
@@ -314,18 +312,8 @@ export const fr = {
     cta: 'Démarrer mon brief',
   },
   pages: {
-    brief: 'Commander un montage',
-    briefOld: 'Brief détaillé',
-    pricing: 'Tarifs',
     contact: 'Contact',
-    recruitment: 'Devenir monteur',
-    paymentSuccess: 'Paiement',
     emailTest: 'Test des e-mails',
-    dashboard: 'Mon Espace Client',
-    editor: 'Espace Monteur',
-    admin: 'Administration',
-    project: 'Détail du projet',
-    systemTest: 'Tests Système {{appName}}',
   },
   legal: {
     lastUpdated: 'Dernière mise à jour : {{date}}',

@@ -1,0 +1,55 @@
+import type { Context, Middleware, Next } from 'koa';
+import { MESSAGES } from '../../domain/messages';
+import type { AuthState } from '../middleware/auth';
+import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from './rate-limit';
+
+/** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
+const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
+export type LimitedRequest = (typeof LIMITED_REQUESTS)[number];
+
+export type RequestLimits = Record<LimitedRequest, RateLimit<'address' | 'caller'>>;
+
+/** One limit per kind of request, each counting per client address and per caller. */
+export function createRequestLimits(
+  knex: unknown,
+  rules: Record<LimitedRequest, RateLimitRule>,
+  keyPrefix = 'requests',
+): RequestLimits {
+  return Object.fromEntries(
+    LIMITED_REQUESTS.map((name) => [
+      name,
+      createRateLimit({
+        knex,
+        keyPrefix: `${keyPrefix}:${name}`,
+        rules: { address: rules[name], caller: rules[name] },
+      }),
+    ]),
+  ) as RequestLimits;
+}
+
+/** The limited routes: a new costly public route is added here. */
+const LIMITED_ROUTES: readonly { method: string; path: RegExp; name: LimitedRequest }[] = [
+  { method: 'POST', path: /^\/api\/briefs\/?$/, name: 'briefs' },
+  { method: 'POST', path: /^\/api\/briefs\/[^/]+\/checkout\/?$/, name: 'checkouts' },
+  { method: 'POST', path: /^\/api\/uploads\/sessions\/?$/, name: 'uploadSessions' },
+  { method: 'POST', path: /^\/api\/editor-applications\/?$/, name: 'applications' },
+];
+
+/**
+ * Counts a limited request before anything else is read or written: the signed-in account, or the
+ * e-mail the body names, is the caller; anonymous callers count by address twice. Past the limit:
+ * 429, `Retry-After` and a French message.
+ */
+export function limitRequests(limits: () => RequestLimits): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const route = LIMITED_ROUTES.find((entry) => entry.method === ctx.method && entry.path.test(ctx.path));
+    if (route) {
+      const user = (ctx.state as AuthState).user;
+      const body = ctx.request.body as { email?: unknown } | undefined;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const caller = user ? `account:${user.id}` : email ? `email:${email}` : `address:${ctx.ip}`;
+      await enforceRateLimit(ctx, limits()[route.name], { address: ctx.ip, caller }, MESSAGES.tooManyRequests);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,440 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import type { AdminBriefRow, AdminProjectRow, AuditEntryView, EligibleEditor } from '../../domain/admin';
+import { MESSAGES } from '../../domain/messages';
+import { connectTemporal } from '../../api/temporal/client';
+import { Brief, CheckoutSession, EditorProfile, Project, SentEmail, StatusHistory } from '../../db/entities';
+import { CANCELLATION_NEEDS_ATTENTION, PROJECT_ACTION_MESSAGES } from '../../workflows/contracts/project';
+import { adminKit, type ApiAnswer } from '../support/admin-kit';
+import { seedEditor, startProject, startWaitingProject, statusOf } from '../support/admin-seed';
+import { setOtherEditorsAside } from '../support/editors';
+import { seedProject } from '../support/project-seed';
+
+/**
+ * Admin › Projets and Briefs against the running stack: filters, search and pages read from the
+ * database; the manual assignment among the editors with a free slot and the cancellation with a
+ * reason, both through the project's workflow; the links to the Temporal UI; the briefs' payment
+ * state and reminders.
+ */
+jest.setTimeout(180_000);
+
+const kit = adminKit();
+const { config } = kit;
+const run = randomUUID().slice(0, 8);
+const domain = `projets-${run}.example`;
+let temporal: Client;
+let freeEditor: string;
+let restoreOtherEditors: (() => Promise<void>) | undefined;
+const seededProjects: string[] = [];
+const seededBriefs: string[] = [];
+const seededEditors: string[] = [];
+
+beforeAll(async () => {
+  temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  const orm = await kit.db();
+  // The only free editor has no specialty: new projects wait for the admin.
+  freeEditor = await seedEditor(orm, { firstName: 'Inès', lastName: 'Libre' });
+  seededEditors.push(freeEditor);
+  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), freeEditor);
+});
+
+afterAll(async () => {
+  await restoreOtherEditors?.();
+  const em = (await kit.db()).em.fork();
+  await em.nativeDelete(Project, { id: { $in: seededProjects } });
+  await em.nativeDelete(SentEmail, { idempotencyKey: { $like: `%:${run}%` } });
+  await em.nativeDelete(Brief, { id: { $in: seededBriefs } });
+  await em.nativeDelete(EditorProfile, { userId: { $in: seededEditors } });
+  await temporal?.connection.close();
+  await kit.cleanUp();
+});
+
+const get = (path: string) => kit.call('admin', 'GET', path);
+const ids = (answer: ApiAnswer) => (answer.body.items as { id: string }[]).map((item) => item.id);
+const post = (path: string, body?: unknown) => kit.call('admin', 'POST', path, body ?? {});
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe('Projets: filters, search, pages', () => {
+  const project: Record<'overdue' | 'waiting' | 'delivered' | 'fresh' | 'cancelled', string> = {
+    overdue: '',
+    waiting: '',
+    delivered: '',
+    fresh: '',
+    cancelled: '',
+  };
+  let editor: string;
+
+  beforeAll(async () => {
+    const orm = await kit.db();
+    editor = await seedEditor(orm, { firstName: 'Rémi', lastName: 'Filtre', status: 'vacation' });
+    seededEditors.push(editor);
+    const seed = async (
+      key: keyof typeof project,
+      options: Omit<Parameters<typeof seedProject>[1], 'client'> & { client: string },
+    ) => {
+      project[key] = await seedProject(orm.em.fork(), { ...options, client: { id: null, email: options.client } });
+      seededProjects.push(project[key]);
+    };
+    await seed('overdue', {
+      client: `anne@${domain}`,
+      status: 'in_progress',
+      title: `Retard ${run}`,
+      editorId: editor,
+      createdAt: minutesAgo(5),
+      deliveryDate: minutesAgo(24 * 60),
+    });
+    await seed('waiting', {
+      client: `bruno@${domain}`,
+      status: 'waiting_for_editor',
+      title: `Teaser Zèbre ${run}`,
+      videoType: 'tiktok',
+      createdAt: minutesAgo(4),
+    });
+    await seed('delivered', {
+      client: `anne@${domain}`,
+      status: 'completed',
+      title: `Livré ${run}`,
+      editorId: editor,
+      createdAt: minutesAgo(3),
+      deliveryDate: minutesAgo(24 * 60),
+    });
+    await seed('fresh', {
+      client: `chloe@${domain}`,
+      status: 'brief_received',
+      title: `Nouveau ${run}`,
+      createdAt: minutesAgo(2),
+    });
+    await seed('cancelled', {
+      client: `chloe@${domain}`,
+      status: 'cancelled',
+      title: `Annulé ${run}`,
+      createdAt: minutesAgo(1),
+      deliveryDate: minutesAgo(60),
+    });
+  });
+
+  const list = (query: string) => get(`/api/admin/projects?clientEmail=${domain}${query}`);
+
+  test('each filter, alone, keeps the projects it names, newest first', async () => {
+    const { overdue, waiting, delivered, fresh, cancelled } = project;
+    expect(ids(await list(''))).toEqual([cancelled, fresh, delivered, waiting, overdue]);
+    expect(ids(await list('&status=completed'))).toEqual([delivered]);
+    expect(ids(await list(`&editorId=${editor}`))).toEqual([delivered, overdue]);
+    expect(ids(await get(`/api/admin/projects?clientEmail=ANNE@${domain.toUpperCase()}`))).toEqual([
+      delivered,
+      overdue,
+    ]);
+    expect(ids(await list('&videoType=tiktok'))).toEqual([waiting]);
+    expect(ids(await list('&overdue=true'))).toEqual([overdue]);
+    expect(ids(await list('&waiting=true'))).toEqual([fresh, waiting]);
+    expect(ids(await list('&waiting=true&videoType=tiktok'))).toEqual([waiting]);
+  });
+
+  test('search: a word of the title, the client e-mail or the id; its own characters taken literally', async () => {
+    expect(ids(await list(`&q=${encodeURIComponent('zèbre')}`))).toEqual([project.waiting]);
+    expect(ids(await get(`/api/admin/projects?q=bruno@${domain}`))).toEqual([project.waiting]);
+    expect(ids(await get(`/api/admin/projects?q=${project.overdue}`))).toEqual([project.overdue]);
+    expect(ids(await list('&q=%25'))).toEqual([]);
+    expect(ids(await list('&q=_'))).toEqual([]);
+  });
+
+  test('pages of the chosen size, with the total', async () => {
+    const pages = await Promise.all([1, 2, 3].map((page) => list(`&pageSize=2&page=${page}`)));
+    expect(pages.map(ids)).toEqual([
+      [project.cancelled, project.fresh],
+      [project.delivered, project.waiting],
+      [project.overdue],
+    ]);
+    for (const [index, page] of pages.entries()) {
+      expect(page.body).toMatchObject({ total: 5, page: index + 1, pageSize: 2 });
+    }
+  });
+
+  test('a row says what the admin needs: editor, price, delivery, overdue, its workflow in the Temporal UI', async () => {
+    const rows = (await list('')).body.items as AdminProjectRow[];
+    const overdue = rows.find((row) => row.id === project.overdue)!;
+    expect(overdue).toMatchObject({
+      title: `Retard ${run}`,
+      status: 'in_progress',
+      clientEmail: `anne@${domain}`,
+      editor: { id: editor, name: 'Rémi Filtre' },
+      totalPrice: { cents: 13_500, currency: 'EUR' },
+      overdue: true,
+    });
+    expect(rows.find((row) => row.id === project.delivered)?.overdue).toBe(false);
+    const link = new URL(overdue.workflowUrl!);
+    expect(`${link.origin}${link.pathname}`).toBe(
+      `${config.TEMPORAL_UI_URL!.replace(/\/$/, '')}/namespaces/${config.TEMPORAL_NAMESPACE}/workflows`,
+    );
+    expect(link.searchParams.get('query')).toBe(`WorkflowId="project-${project.overdue}"`);
+
+    const filters = await get('/api/admin/projects/filters');
+    expect(filters.body.editors).toContainEqual({
+      id: editor,
+      name: 'Rémi Filtre',
+      status: 'vacation',
+      current: 0,
+      max: 4,
+    });
+    expect(filters.body.videoTypes).toEqual(expect.arrayContaining(['tiktok', 'youtube']));
+  });
+
+  test('bad filters → French 400 naming the filter', async () => {
+    const cases: [string, string, string][] = [
+      ['status=livré', 'status', 'Statut inconnu.'],
+      ['overdue=peut-être', 'overdue', '« En retard » doit valoir true ou false.'],
+      ['page=0', 'page', 'Page invalide.'],
+      ['pageSize=500', 'pageSize', 'Taille de page invalide (100 au plus).'],
+      ['q=<b>zèbre</b>', 'q', '« Recherche » ne doit pas contenir de balises HTML.'],
+      [`q=${'x'.repeat(201)}`, 'q', '« Recherche » est trop long (200 caractères maximum).'],
+      ['status=completed&status=cancelled', 'status', 'Statut inconnu.'],
+    ];
+    for (const [query, field, message] of cases) {
+      const answer = await get(`/api/admin/projects?${encodeURI(query)}`);
+      expect({ query, status: answer.status, error: answer.body.error, message: answer.body.fields?.[field] }).toEqual({
+        query,
+        status: 400,
+        error: MESSAGES.invalidInput,
+        message,
+      });
+    }
+  });
+});
+
+describe('Projets: manual assignment and cancellation', () => {
+  test('the admin assigns a waiting project to an editor with a free slot; others are refused', async () => {
+    const orm = await kit.db();
+    const full = await seedEditor(orm, { maxConcurrentProjects: 1, currentProjectsCount: 1 });
+    const away = await seedEditor(orm, { status: 'vacation' });
+    seededEditors.push(full, away);
+    const client = `client-${run}@${domain}`;
+    const projectId = await startWaitingProject(orm, temporal, {
+      client: { id: null, email: client },
+      title: `À assigner ${run}`,
+    });
+
+    const eligible = await get(`/api/admin/projects/${projectId}/eligible-editors`);
+    expect(eligible.body.editors as EligibleEditor[]).toEqual([
+      expect.objectContaining({ id: freeEditor, name: 'Inès Libre', current: 0, max: 4, matches: false }),
+    ]);
+
+    const assign = (body: unknown) => post(`/api/admin/projects/${projectId}/assign`, body);
+    for (const editorId of [full, away]) {
+      expect(await assign({ editorId })).toEqual({
+        status: 409,
+        body: { error: PROJECT_ACTION_MESSAGES.editorNotAvailable },
+      });
+    }
+    expect(await assign({ editorId: randomUUID() })).toEqual({
+      status: 409,
+      body: { error: PROJECT_ACTION_MESSAGES.editorUnknown },
+    });
+    for (const body of [{}, { editorId: '' }, { editorId: 42 }, []]) {
+      const answer = await assign(body);
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(Object.values(answer.body.fields ?? {})).toContain('Choisissez un monteur.');
+    }
+    expect(await statusOf(orm, projectId)).toBe('waiting_for_editor');
+
+    const assigned = await assign({ editorId: freeEditor });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.project).toMatchObject({ status: 'assigned' });
+    const em = orm.em.fork();
+    expect((await em.findOneOrFail(Project, projectId, { populate: ['editor'] })).editor?.userId).toBe(freeEditor);
+    expect((await em.findOneOrFail(EditorProfile, freeEditor)).currentProjectsCount).toBe(1);
+    const history = await em.find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'desc' } });
+    expect(history[0]).toMatchObject({
+      newStatus: 'assigned',
+      comment: 'Assigné à Inès Libre par un administrateur',
+      changedBy: kit.accounts.admin.id,
+    });
+    const row = (await get(`/api/admin/projects?q=${projectId}`)).body.items as AdminProjectRow[];
+    expect(row[0].editor).toEqual({ id: freeEditor, name: 'Inès Libre' });
+    const audit = await get('/api/admin/audit?action=project.assign&pageSize=100');
+    expect((audit.body.items as AuditEntryView[]).find((entry) => entry.targetId === projectId)).toMatchObject({
+      actorEmail: kit.accounts.admin.email,
+      before: { status: 'waiting_for_editor', editorId: null },
+      after: { status: 'assigned', editorId: freeEditor, editorName: 'Inès Libre' },
+    });
+    expect(await assign({ editorId: freeEditor })).toEqual({
+      status: 409,
+      body: { error: PROJECT_ACTION_MESSAGES.assignWrongStatus },
+    });
+
+    // The Temporal UI's link names this workflow.
+    const query = new URL(row[0].workflowUrl!).searchParams.get('query')!;
+    expect((await temporal.workflow.count(query)).count).toBe(1);
+    expect((await fetch(row[0].workflowUrl!)).status).toBe(200);
+
+    // Cancelled with a reason: the editor's slot is freed, the client told, the reason escaped in the e-mail.
+    const cancel = (body: unknown) => post(`/api/admin/projects/${projectId}/cancel`, body);
+    const refusals: [unknown, string][] = [
+      [{ reason: '<b>Trop tard</b>' }, '« Motif » ne doit pas contenir de balises HTML.'],
+      [{ reason: 'x'.repeat(1001) }, `« Motif » est trop long (${(1000).toLocaleString('fr-FR')} caractères maximum).`],
+      [{ reason: 42 }, '« Motif » doit être un texte.'],
+    ];
+    for (const [body, message] of refusals) {
+      expect(await cancel(body)).toEqual({
+        status: 400,
+        body: { error: MESSAGES.invalidInput, fields: { reason: message } },
+      });
+    }
+    expect(await post(`/api/admin/projects/${randomUUID()}/cancel`, {})).toEqual({
+      status: 404,
+      body: { error: 'Projet introuvable' },
+    });
+    expect(await statusOf(orm, projectId)).toBe('assigned');
+
+    const reason = 'Délai < 48 h & budget dépassé';
+    const cancelled = await cancel({ reason });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.project).toMatchObject({ status: 'cancelled' });
+    expect((await orm.em.fork().findOneOrFail(EditorProfile, freeEditor)).currentProjectsCount).toBe(0);
+    expect((await orm.em.fork().findOneOrFail(Project, projectId)).needsAttention).toBe(CANCELLATION_NEEDS_ATTENTION);
+    const mail = await kit.waitForMail(client, 'the cancellation e-mail', (email) => /annulé/.test(email.subject));
+    expect(mail.html).toContain('Motif : Délai &lt; 48 h &amp; budget dépassé.');
+    expect(mail.html).not.toContain('< 48 h');
+    expect(mail.text).toContain(`Motif : ${reason}.`);
+    const cancellations = await get('/api/admin/audit?action=project.cancel&pageSize=100');
+    expect((cancellations.body.items as AuditEntryView[]).find((entry) => entry.targetId === projectId)).toMatchObject({
+      actorEmail: kit.accounts.admin.email,
+      before: { status: 'assigned', editorId: freeEditor },
+      after: { status: 'cancelled', reason },
+    });
+    expect((await cancel({})).status).toBe(409);
+  });
+
+  test('a project cancelled the moment it is created (its workflow still loading) is cancelled', async () => {
+    const orm = await kit.db();
+    const projectId = await startProject(orm, temporal, {
+      client: { id: null, email: `tot-${run}@${domain}` },
+      title: `Annulé aussitôt ${run}`,
+    });
+    const cancelled = await post(`/api/admin/projects/${projectId}/cancel`, {});
+    expect({ status: cancelled.status, error: cancelled.body.error }).toEqual({ status: 200, error: undefined });
+    expect(await statusOf(orm, projectId)).toBe('cancelled');
+  });
+});
+
+describe('Briefs: payment state, reminders, checkouts to handle', () => {
+  const brief: Record<'pending' | 'paid' | 'expired' | 'flagged', string> = {
+    pending: '',
+    paid: '',
+    expired: '',
+    flagged: '',
+  };
+  let projectOfPaid: string;
+  let flaggedCheckout: string;
+  const briefsDomain = `briefs-${run}.example`;
+
+  beforeAll(async () => {
+    const em = (await kit.db()).em.fork();
+    const create = (email: string, minutes: number, values: Partial<Brief> = {}) => {
+      const row = em.create(Brief, {
+        funnel: 'wizard',
+        email,
+        projectName: `Brief ${email}`,
+        videoType: 'youtube',
+        currency: 'EUR',
+        priceCents: 20_000,
+        offerPriceCents: 14_000,
+        createdAt: minutesAgo(minutes),
+        ...values,
+      });
+      seededBriefs.push(row.id);
+      return row;
+    };
+    const pending = create(`attente@${briefsDomain}`, 4, { expiresAt: new Date(Date.now() + 86_400_000) });
+    const expired = create(`expire@${briefsDomain}`, 3, { status: 'expired', expiresAt: minutesAgo(1) });
+    const flagged = create(`paye-tard@${briefsDomain}`, 1, { status: 'expired' });
+    await em.flush();
+    // The payment reminders the brief's workflow sent (24 h, 72 h), and one it could not send.
+    for (const [index, sent] of [
+      [1, true],
+      [2, true],
+      [3, false],
+    ] as const) {
+      em.create(SentEmail, {
+        idempotencyKey: `payment-reminder-${index}:${pending.id}:${run}-${index}`,
+        template: 'payment_reminder',
+        recipient: pending.email,
+        subject: 'Votre brief attend son paiement',
+        sentAt: sent ? new Date() : null,
+      });
+    }
+    em.create(SentEmail, {
+      idempotencyKey: `payment-reminder-1:${expired.id}:${run}`,
+      template: 'payment_reminder',
+      recipient: expired.email,
+      subject: 'Votre brief attend son paiement',
+      sentAt: new Date(),
+    });
+    const checkout = em.create(CheckoutSession, {
+      brief: flagged,
+      status: 'paid',
+      amountCents: 14_000,
+      currency: 'eur',
+      expiresAt: minutesAgo(30),
+      needsAttention: 'Paiement reçu après l’expiration du brief : à rembourser.',
+    });
+    await em.flush();
+    flaggedCheckout = checkout.id;
+    projectOfPaid = await seedProject(em.fork(), {
+      client: { id: null, email: `paye@${briefsDomain}` },
+      status: 'assigned',
+      title: `Payé ${run}`,
+      createdAt: minutesAgo(2),
+    });
+    seededProjects.push(projectOfPaid);
+    const paid = await em.fork().findOneOrFail(Project, projectOfPaid);
+    seededBriefs.push(paid.brief.id);
+    Object.assign(brief, { pending: pending.id, expired: expired.id, flagged: flagged.id, paid: paid.brief.id });
+  });
+
+  const list = (query = '') => get(`/api/admin/briefs?q=${briefsDomain}${query}`);
+  const rowsOf = (answer: ApiAnswer) => answer.body.items as AdminBriefRow[];
+
+  test('every brief with its payment state, reminders sent, project and workflow link', async () => {
+    const answer = await list();
+    expect(answer.status).toBe(200);
+    expect(ids(answer)).toEqual([brief.paid, brief.flagged, brief.expired, brief.pending]);
+    const rows = rowsOf(answer);
+    const byId = (id: string) => rows.find((row) => row.id === id)!;
+    expect(byId(brief.pending)).toMatchObject({
+      status: 'pending_payment',
+      priceCents: 20_000,
+      offerPriceCents: 14_000,
+      remindersSent: 2,
+      projectId: null,
+      attention: [],
+    });
+    expect(byId(brief.expired)).toMatchObject({ status: 'expired', remindersSent: 1 });
+    expect(byId(brief.paid)).toMatchObject({ status: 'paid', remindersSent: 0, projectId: projectOfPaid });
+    expect(new URL(byId(brief.pending).workflowUrl!).searchParams.get('query')).toBe(
+      `WorkflowId="brief-${brief.pending}"`,
+    );
+  });
+
+  test('filtered by payment state or by the checkouts to handle; paginated', async () => {
+    expect(ids(await list('&status=pending_payment'))).toEqual([brief.pending]);
+    expect(ids(await list('&status=paid'))).toEqual([brief.paid]);
+    expect(ids(await list('&status=expired'))).toEqual([brief.flagged, brief.expired]);
+    const flagged = await list('&attention=true');
+    expect(ids(flagged)).toEqual([brief.flagged]);
+    expect(rowsOf(flagged)[0].attention).toEqual([
+      {
+        checkoutId: flaggedCheckout,
+        message: 'Paiement reçu après l’expiration du brief : à rembourser.',
+        status: 'paid',
+      },
+    ]);
+    const second = await list('&pageSize=3&page=2');
+    expect(ids(second)).toEqual([brief.pending]);
+    expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(ids(await get(`/api/admin/briefs?q=${brief.expired}`))).toEqual([brief.expired]);
+    expect(await get('/api/admin/briefs?status=rembourse')).toEqual({
+      status: 400,
+      body: { error: MESSAGES.invalidInput, fields: { status: 'Statut inconnu.' } },
+    });
+  });
+});

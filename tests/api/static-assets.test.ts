@@ -1,0 +1,38 @@
+import { testStack } from '../support/stack-env';
+
+/** The built SPA as the stack's api serves it: precompressed copies, caching by kind of file. */
+const { appUrl } = testStack();
+
+async function entryScript(): Promise<string> {
+  const html = await (await fetch(`${appUrl}/`)).text();
+  const src = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('index.html names no entry script');
+  return src;
+}
+
+test('assets go out precompressed in the encoding the browser accepts, one cached answer per encoding', async () => {
+  const src = await entryScript();
+  const plain = await fetch(`${appUrl}${src}`, { headers: { 'Accept-Encoding': 'identity' } });
+  const plainBytes = (await plain.arrayBuffer()).byteLength;
+  expect(plain.headers.get('content-encoding')).toBeNull();
+
+  for (const encoding of ['br', 'gzip']) {
+    // Node's fetch decodes what it receives: the byte count comes from Content-Length.
+    const answer = await fetch(`${appUrl}${src}`, { headers: { 'Accept-Encoding': encoding } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-encoding')).toBe(encoding);
+    expect(answer.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(answer.headers.get('content-type')).toMatch(/javascript/);
+    expect(Number(answer.headers.get('content-length'))).toBeLessThan(plainBytes / 2);
+    expect(answer.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+    expect((await answer.arrayBuffer()).byteLength).toBe(plainBytes);
+  }
+});
+
+test('index.html is never cached, whatever the page asked for', async () => {
+  for (const path of ['/', '/pricing', '/project/123']) {
+    const answer = await fetch(`${appUrl}${path}`);
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect(await answer.text()).toContain('<div id="root"></div>');
+  }
+});

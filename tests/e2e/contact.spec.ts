@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import type { MikroORM } from '@mikro-orm/core';
+import { ContactMessage } from '../../db/entities';
+import { initOrm } from '../../db/orm';
+import { calendarAttachment, mailsTo, waitForMails } from './support/mailbox';
+
+/**
+ * /contact in the browser, on the running stack: a message reaches the team (reply-to: the visitor)
+ * and the visitor's acknowledgement; the spec's toast for a missing field; the honeypot out of
+ * people's way; a 15-minute call booked from the keyboard, its .ics in both e-mails and the slot
+ * gone from the list; the sixth message within 15 minutes refused in French with nothing sent.
+ */
+const run = Date.now().toString(36);
+let orm: MikroORM;
+
+test.beforeAll(async () => {
+  orm = await initOrm(process.env.DATABASE_URL ?? '');
+});
+
+test.afterAll(async () => {
+  await orm?.close();
+});
+
+// Each case is a visitor of its own address (the rate limit counts per client address), so cases and reruns
+// do not share counters; the api takes the client's address from X-Forwarded-For, as behind a proxy.
+test.use({
+  // Playwright reads a fixture's dependencies from this destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}` });
+  },
+});
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The team's address, an admin setting the page shows and the api writes to. */
+async function teamAddress(page: Page): Promise<string> {
+  const settings = await page.request.get('/api/pricing/settings');
+  return ((await settings.json()) as { contactEmail: string }).contactEmail;
+}
+
+/** A field of the message form by its label (required ones read « Nom (obligatoire) »). */
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\b`) });
+
+async function fillMessage(page: Page, email: string, message: string) {
+  await field(page, 'Prénom').fill('Camille');
+  await field(page, 'Nom').fill(`Durand ${run}`);
+  await field(page, 'E-mail').fill(email);
+  await field(page, 'Sujet').fill('Une série de vidéos');
+  await field(page, 'Message').fill(message);
+}
+
+test('a message reaches the team with the visitor as reply-to, the visitor gets the acknowledgement; a missing field gives the spec’s toast', async ({
+  page,
+}) => {
+  const email = `visiteur.${run}@rushflow.test`;
+  const team = await teamAddress(page);
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible();
+  await expect(page.getByText('Réponse sous 24 h').first()).toBeVisible();
+  await expect(page.getByTestId('contact-direct-email')).toHaveAttribute('href', `mailto:${team}`);
+  await expect(page.getByRole('heading', { name: 'Questions fréquentes' })).toBeVisible();
+
+  // The FAQ opens from the keyboard.
+  const question = page.getByText('Quand aurai-je une réponse à mon message ?');
+  await question.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Sous 24\sh\. Pour un échange de vive voix/)).toBeVisible();
+
+  // Everything required but the message: the one toast of 000 §5, the field named, nothing sent.
+  await fillMessage(page, email, '');
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+  await expect(toast(page, 'Veuillez remplir tous les champs obligatoires')).toBeVisible();
+  await expect(page.getByText('Le message est obligatoire.')).toBeVisible();
+  await expect(field(page, 'Message')).toBeFocused();
+
+  // The honeypot is neither seen by assistive technology nor reached with Tab.
+  await expect(page.getByRole('textbox', { name: 'Ne pas remplir ce champ' })).toHaveCount(0);
+  await field(page, 'Message').fill('Bonjour,\nPouvez-vous monter notre vidéo de lancement ?');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Envoyer le message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(toast(page, 'Message envoyé !')).toBeVisible();
+  await expect(page.getByTestId('contact-sent')).toContainText(`Un accusé de réception vient d’être envoyé à ${email}`);
+
+  const [acknowledgement] = await waitForMails(email, 1);
+  expect(acknowledgement.subject).toBe('Nous avons bien reçu votre message');
+  expect(acknowledgement.text).toContain('sous 24 h');
+  expect(acknowledgement.text).toContain('Pouvez-vous monter notre vidéo de lancement ?');
+  const [forwarded] = await waitForMails(team, 1, (mail) => Boolean(mail.text?.includes(email)));
+  expect(forwarded.subject).toBe(`Message de contact : Une série de vidéos — Camille Durand ${run}`);
+  expect(forwarded.headers?.['reply-to']).toContain(email);
+
+  // Another message can be written at once.
+  await page.getByRole('button', { name: 'Écrire un autre message' }).click();
+  await expect(field(page, 'Prénom')).toHaveValue('');
+});
+
+test('a 15-minute call chosen from the keyboard: both e-mails carry the .ics invitation and the slot is no longer offered', async ({
+  page,
+}) => {
+  const email = `appel.${run}@rushflow.test`;
+  const team = await teamAddress(page);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Réserver un appel de 15 min' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Réserver un appel de 15 minutes' });
+  await expect(dialog).toBeVisible();
+
+  // Days are tabs: End goes to the last day; Tab enters its times, an arrow moves and chooses.
+  const days = dialog.getByRole('tab');
+  await expect(days.first()).toBeVisible();
+  expect(await days.count()).toBeGreaterThanOrEqual(4);
+  await days.first().focus();
+  await page.keyboard.press('End');
+  const lastDay = days.last();
+  await expect(lastDay).toHaveAttribute('aria-selected', 'true');
+  const dayDate = (await lastDay.locator('span').nth(1).textContent()) ?? '';
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  const chosen = dialog.getByRole('radio', { checked: true });
+  await expect(chosen).toBeFocused();
+  const startsAt = (await chosen.getAttribute('value'))!;
+  const time = (await chosen.locator('..').textContent())!.trim();
+  await expect(dialog.getByText(/^Créneau choisi\s: .+ à \d\d:\d\d \(heure de Paris\)$/)).toContainText(time);
+
+  // The name is missing: the spec's sentence, nothing booked.
+  await dialog.getByRole('textbox', { name: /^Votre e-mail/ }).fill(email);
+  await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
+  await expect(toast(page, 'Veuillez remplir tous les champs obligatoires')).toBeVisible();
+  await expect(dialog.getByText('Votre nom est obligatoire.')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: /^Votre nom/ }).fill(`Alex Martin ${run}`);
+  await dialog.getByRole('textbox', { name: /^Sujet de l’appel/ }).fill('Une série de tutoriels');
+  await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
+  await expect(toast(page, 'Appel réservé !')).toBeVisible();
+  await expect(dialog.getByTestId('call-booked')).toContainText(`L’invitation (.ics) vient d’être envoyée à ${email}`);
+  await expect(dialog.getByTestId('call-booked')).toContainText(time);
+
+  // Both e-mails carry the same invitation for that slot.
+  const stamp = startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const [visitorMail] = await waitForMails(email, 1);
+  expect(visitorMail.subject).toMatch(/^Votre appel avec Rushflow : .+ à \d\d:\d\d$/);
+  const [teamMail] = await waitForMails(team, 1, (mail) => Boolean(mail.text?.includes(email)));
+  expect(teamMail.subject).toContain(`Alex Martin ${run}`);
+  expect(teamMail.headers?.['reply-to']).toContain(email);
+  for (const mail of [visitorMail, teamMail]) {
+    const invitation = await calendarAttachment(mail);
+    expect(invitation.contentType).toMatch(/^text\/calendar/);
+    expect(invitation.content).toContain('METHOD:REQUEST');
+    expect(invitation.content).toContain(`DTSTART:${stamp}`);
+    expect(invitation.content).toContain('DURATION:PT15M');
+    expect(invitation.content).toContain(`mailto:${email}`);
+  }
+
+  // Opened again, the dialog no longer offers the booked slot.
+  await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Réserver un appel de 15 min' }).click();
+  await expect(dialog.getByRole('tab').first()).toBeVisible();
+  const sameDay = dialog.getByRole('tab').filter({ hasText: dayDate });
+  if (await sameDay.count()) {
+    await sameDay.click();
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
+  }
+  await expect(dialog.locator(`input[type="radio"][value="${startsAt}"]`)).toHaveCount(0);
+});
+
+test('the sixth message within 15 minutes is refused in French and nothing is sent', async ({ page }) => {
+  const email = `rafale.${run}@rushflow.test`;
+  const body = (index: number) => ({
+    firstName: 'Sam',
+    lastName: 'Rafale',
+    email,
+    message: `Message ${index}`,
+    website: '',
+  });
+  for (let index = 1; index <= 5; index += 1) {
+    expect((await page.request.post('/api/contact', { data: body(index) })).status()).toBe(201);
+  }
+  await waitForMails(email, 5);
+
+  await page.goto('/contact');
+  await field(page, 'Prénom').fill('Sam');
+  await field(page, 'Nom').fill('Rafale');
+  await field(page, 'E-mail').fill(email);
+  await field(page, 'Message').fill('Message 6');
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+  const refusal = toast(page, 'Une erreur est survenue lors de l’envoi du message');
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText(
+    /Trop de demandes envoyées depuis cette adresse\. Réessayez dans 1[45] minutes\./,
+  );
+  await expect(page.getByRole('button', { name: 'Envoyer le message' })).toBeEnabled();
+
+  expect(await orm.em.fork().count(ContactMessage, { email })).toBe(5);
+  // The five workflows are done (their mails are in); no sixth acknowledgement follows.
+  await page.waitForTimeout(3_000);
+  const received = await mailsTo(email);
+  expect(received).toHaveLength(5);
+  expect(received.some((mail) => mail.text?.includes('Message 6'))).toBe(false);
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { EditorApplication, EditorProfile, Project } from '../../db/entities';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
+import { waitUntil } from './mail-server';
+import { seedProject, type SeedProjectOptions } from './project-seed';
+
+/**
+ * Rows the admin suites start from: editors, projects whose workflow runs on the stack's worker,
+ * and applications sent through the public form.
+ */
+
+/** An editor profile of the test's own (its user id is not a Keycloak account). */
+export async function seedEditor(
+  orm: MikroORM,
+  values: Partial<Pick<EditorProfile, 'firstName' | 'lastName' | 'specialties' | 'visualComplexityLevels'>> &
+    Partial<Pick<EditorProfile, 'status' | 'maxConcurrentProjects' | 'currentProjectsCount'>> = {},
+): Promise<string> {
+  const userId = randomUUID();
+  const em = orm.em.fork();
+  em.create(EditorProfile, {
+    userId,
+    firstName: 'Monteur',
+    lastName: `Admin ${userId.slice(0, 6)}`,
+    specialties: [],
+    visualComplexityLevels: [],
+    languages: ['français'],
+    ...values,
+  });
+  await em.flush();
+  return userId;
+}
+
+export const statusOf = async (orm: MikroORM, projectId: string) =>
+  (await orm.em.fork().findOneOrFail(Project, projectId)).status;
+
+/** A paid project and its workflow (as the brief's workflow starts it after the payment). */
+export async function startProject(
+  orm: MikroORM,
+  temporal: Client,
+  options: Omit<SeedProjectOptions, 'status'>,
+): Promise<string> {
+  const projectId = await seedProject(orm.em.fork(), { ...options, status: 'brief_received' });
+  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
+  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
+    taskQueue: TASK_QUEUE,
+    workflowId: projectWorkflowId(projectId),
+    args,
+  });
+  return projectId;
+}
+
+/** A project no free editor fits: its workflow waits for an admin's assignment. */
+export async function startWaitingProject(
+  orm: MikroORM,
+  temporal: Client,
+  options: Omit<SeedProjectOptions, 'status'>,
+): Promise<string> {
+  const projectId = await startProject(orm, temporal, options);
+  await waitUntil(async () => (await statusOf(orm, projectId)) === 'waiting_for_editor', 30_000, 'no editor found');
+  return projectId;
+}
+
+/** An application sent through the public form (/recrutement), as the applicant sends it. */
+export async function submitApplication(
+  appUrl: string,
+  orm: MikroORM,
+  email: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await fetch(`${appUrl}/api/editor-applications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      firstName: 'Léa',
+      lastName: 'Candidate',
+      phone: '+33 6 12 34 56 78',
+      paymentMethod: 'IBAN',
+      complexityLevels: ['cuts_transitions', 'multicam', 'motion_2d'],
+      specialtyDomains: ['youtube', 'corporate'],
+      videoSpecialties: ['vlog', 'interview'],
+      technicalCompetencies: ['color_grading'],
+      softwareMastered: ['premiere_pro', 'davinci_resolve'],
+      timezone: 'Europe/Paris',
+      availabilityDays: ['lundi', 'mardi'],
+      availabilityStartTime: '08:30',
+      availabilityEndTime: '17:00',
+      experienceDescription: 'Cinq ans de montage pour des chaînes YouTube.',
+      portfolioLinks: ['https://vimeo.com/lea'],
+      acceptsTerms: true,
+      acceptsPrivacy: true,
+      acceptsContract: true,
+      experienceYears: 5,
+      hourlyRate: 32.5,
+      motivation: 'J’aime raconter des histoires.',
+      languages: ['français'],
+      ...overrides,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`application refused: ${response.status} ${await response.text()}`);
+  const application = await orm.em.fork().findOneOrFail(EditorApplication, { email: email.toLowerCase() });
+  return application.id;
+}
