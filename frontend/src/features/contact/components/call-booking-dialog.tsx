@@ -169,12 +169,7 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
         <FormField label={t('call.email')} required error={errors.email?.message}>
           {(ids) => <input {...ids} type="email" className={inputClass} autoComplete="email" {...register('email')} />}
         </FormField>
-        <FormField
-          label={t('call.topic')}
-          hint={t('call.topicHint')}
-          error={errors.topic?.message}
-          className="sm:col-span-2"
-        >
+        <FormField label={t('call.topic')} hint={t('call.topicHint')} error={errors.topic?.message} wide>
           {(ids) => <textarea {...ids} rows={2} className={inputClass} {...register('topic')} />}
         </FormField>
       </div>
