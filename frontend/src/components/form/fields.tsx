@@ -42,16 +42,17 @@ interface FieldProps {
   required?: boolean;
   /** Spans both columns of the section grid. */
   wide?: boolean;
+  className?: string;
   children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
 }
 
 /** Label, control, hint and error, wired for screen readers. */
-export function Field({ label, error, hint, required, wide, children }: FieldProps) {
+export function Field({ label, error, hint, required, wide, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1.5', wide && 'sm:col-span-2')}>
+    <div className={cn('flex flex-col gap-1.5', wide && 'sm:col-span-2', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {required && <RequiredMark />}
@@ -67,7 +68,7 @@ export function Field({ label, error, hint, required, wide, children }: FieldPro
   );
 }
 
-type FieldFrameProps = Omit<FieldProps, 'children'>;
+type FieldFrameProps = Omit<FieldProps, 'children' | 'className'>;
 
 /** A text input in its `Field`; the other props (`register(...)` among them) go to the input. */
 export function TextField({ label, error, hint, required, wide, ...input }: FieldFrameProps & ComponentProps<'input'>) {
