@@ -171,11 +171,7 @@ export function ProjectsTab() {
                   </div>
                   <div className="mt-2 flex flex-wrap gap-1.5">
                     <ProjectStatusBadge status={project.status} />
-                    {project.overdue ? (
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                        {t('projects.overdueBadge')}
-                      </span>
-                    ) : null}
+                    <OverdueBadge project={project} />
                   </div>
                   <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1 text-sm">
                     <dt className="text-slate-500">{t('projects.columns.client')}</dt>
@@ -185,11 +181,7 @@ export function ProjectsTab() {
                     <dt className="text-slate-500">{t('projects.columns.delivery')}</dt>
                     <dd className="text-slate-800">{formatDate(project.deliveryDate)}</dd>
                   </dl>
-                  {project.needsAttention ? (
-                    <p className="mt-2 text-xs font-medium text-amber-800">
-                      {t('projects.attention', { message: project.needsAttention })}
-                    </p>
-                  ) : null}
+                  <AttentionNote project={project} className="mt-2" />
                   <div className="mt-3">
                     <ProjectActions project={project} onAssign={setAssigning} onCancel={setCancelling} />
                   </div>
@@ -217,20 +209,12 @@ export function ProjectsTab() {
                         <p className="mt-0.5 text-xs text-slate-500">
                           {videoTypeLabel(project.videoType)} · {formatDate(project.createdAt)}
                         </p>
-                        {project.needsAttention ? (
-                          <p className="mt-1 text-xs font-medium text-amber-800">
-                            {t('projects.attention', { message: project.needsAttention })}
-                          </p>
-                        ) : null}
+                        <AttentionNote project={project} className="mt-1" />
                       </td>
                       <td className={td}>
                         <div className="flex flex-col items-start gap-1">
                           <ProjectStatusBadge status={project.status} />
-                          {project.overdue ? (
-                            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                              {t('projects.overdueBadge')}
-                            </span>
-                          ) : null}
+                          <OverdueBadge project={project} />
                         </div>
                       </td>
                       <td className={`${td} whitespace-nowrap`}>{project.clientEmail}</td>
@@ -254,6 +238,28 @@ export function ProjectsTab() {
       <AssignDialog project={assigning} onClose={() => setAssigning(null)} />
       <CancelDialog project={cancelling} onClose={() => setCancelling(null)} />
     </section>
+  );
+}
+
+/** « En retard » beside the status of a project past its delivery date. */
+function OverdueBadge({ project }: { project: AdminProjectRow }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  if (!project.overdue) return null;
+  return (
+    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+      {t('projects.overdueBadge')}
+    </span>
+  );
+}
+
+/** What an admin has to look at on the project, if anything. */
+function AttentionNote({ project, className }: { project: AdminProjectRow; className: string }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  if (!project.needsAttention) return null;
+  return (
+    <p className={cn('text-xs font-medium text-amber-800', className)}>
+      {t('projects.attention', { message: project.needsAttention })}
+    </p>
   );
 }
 
