@@ -78,12 +78,7 @@ function InviteForm() {
     <Card>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="invite-title">
-          <div>
-            <h3 id="invite-title" className="text-lg font-semibold text-slate-900">
-              {t('users.inviteTitle')}
-            </h3>
-            <p className="mt-1 text-sm text-slate-600">{t('users.inviteText')}</p>
-          </div>
+          <FormHeading id="invite-title" title={t('users.inviteTitle')} text={t('users.inviteText')} />
           <TextField
             label={t('users.email')}
             error={error}
@@ -110,6 +105,18 @@ function InviteForm() {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A user form's title (which labels the form) and what it does. */
+function FormHeading({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <div>
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+    </div>
   );
 }
 
@@ -158,12 +165,7 @@ function RoleForm() {
     <Card>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="roles-title">
-          <div>
-            <h3 id="roles-title" className="text-lg font-semibold text-slate-900">
-              {t('users.rolesTitle')}
-            </h3>
-            <p className="mt-1 text-sm text-slate-600">{t('users.rolesText')}</p>
-          </div>
+          <FormHeading id="roles-title" title={t('users.rolesTitle')} text={t('users.rolesText')} />
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
             <TextField
               label={t('users.email')}
