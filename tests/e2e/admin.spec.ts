@@ -1,15 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
 import { EditorProfile, Project } from '../../db/entities';
 import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { connectTemporal } from '../../api/temporal/client';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { setOtherEditorsAside } from '../support/editors';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
+import { demoAccounts, signIn, stackKeycloak, toast, waitForMail } from './support/stack';
 
 /**
  * The administration in the browser, on the running stack: an application approved and invited
@@ -19,12 +18,7 @@ import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
  * the /test checks; the role navigation.
  */
 const accounts = demoAccounts();
-const keycloak = new KeycloakAdminClient({
-  url: process.env.KEYCLOAK_URL ?? '',
-  realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
-  clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
-  clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
-});
+const keycloak = stackKeycloak();
 const run = Date.now().toString(36);
 let orm: MikroORM;
 const createdUsers: string[] = [];
@@ -39,15 +33,6 @@ test.afterAll(async () => {
   for (const id of createdUsers) await keycloak.deleteUser(id).catch(() => undefined);
   await orm?.close();
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
 
 test('an approved application is invited, sets a password, signs in as an editor with its profile, and gets the next matching project', async ({
   browser,

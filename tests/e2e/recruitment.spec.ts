@@ -5,10 +5,9 @@ import type { MikroORM } from '@mikro-orm/core';
 import { EditorProfile, Project } from '../../db/entities';
 import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { setOtherEditorsAside } from '../support/editors';
 import { generateTestImage, makeTempDir } from '../support/media-fixtures';
-import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
+import { demoAccounts, signIn, stackKeycloak, toast, waitForMail } from './support/stack';
 
 /**
  * The public recruitment page in the browser, on the running stack: an application sent from
@@ -18,12 +17,7 @@ import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
  * missing e-mail's toasts, a photo that is not an image, the reset after 'Candidature envoyée !'.
  */
 const accounts = demoAccounts();
-const keycloak = new KeycloakAdminClient({
-  url: process.env.KEYCLOAK_URL ?? '',
-  realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
-  clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
-  clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
-});
+const keycloak = stackKeycloak();
 const run = Date.now().toString(36);
 let orm: MikroORM;
 let temp: ReturnType<typeof makeTempDir>;
@@ -43,15 +37,6 @@ test.afterAll(async () => {
   await orm?.close();
   temp?.cleanup();
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
 
 /** The form's section by its heading. */
 const section = (page: Page, title: string) =>

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { KeycloakAdminClient } from '../../../api/keycloak/admin-client';
 
 export interface DemoAccount {
   id: string;
@@ -20,6 +21,28 @@ export async function signInOnKeycloak(page: Page, email: string, password: stri
   await page.locator('#username').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('#kc-login').click();
+}
+
+/** Signs in from /login through Keycloak and waits for the role's landing page. */
+export async function signIn(page: Page, email: string, password: string, landing: RegExp): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInOnKeycloak(page, email, password);
+  await expect(page).toHaveURL(landing);
+}
+
+/** The toast (sonner) that shows `text`. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The Keycloak admin client on the test stack's realm, configured by `npm test`'s environment. */
+export function stackKeycloak(): KeycloakAdminClient {
+  return new KeycloakAdminClient({
+    url: process.env.KEYCLOAK_URL ?? '',
+    realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
+    clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
+    clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
+  });
 }
 
 interface CapturedMail {
