@@ -8,7 +8,15 @@ import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { setOtherEditorsAside } from '../support/editors';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signIn, stackKeycloak, toast, waitForMail } from './support/stack';
+import {
+  actionTokenLink,
+  demoAccounts,
+  setPasswordFromLink,
+  signIn,
+  stackKeycloak,
+  toast,
+  waitForMail,
+} from './support/stack';
 
 /**
  * The administration in the browser, on the running stack: an application approved and invited
@@ -93,9 +101,7 @@ test('an approved application is invited, sets a password, signs in as an editor
 
     // ——— Keycloak's e-mail arrives; the editor sets a password ———
     const mail = await waitForMail(email, 60_000);
-    const link = /(https?:\/\/[^\s"<>]+\/login-actions\/action-token[^\s"<>]+)/
-      .exec(mail.text ?? mail.html ?? '')?.[1]
-      ?.replace(/&amp;/g, '&');
+    const link = actionTokenLink(mail);
     expect(link).toBeTruthy();
     const user = await keycloak.findUserByEmail(email);
     expect(user).not.toBeNull();
@@ -103,12 +109,7 @@ test('an approved application is invited, sets a password, signs in as an editor
     expect(await keycloak.getRealmRoles(user!.id)).toEqual(expect.arrayContaining(['user', 'editor']));
 
     const editor = await editorContext.newPage();
-    await editor.goto(link!);
-    await editor.getByRole('link', { name: /Cliquez ici pour continuer/ }).click();
-    await editor.locator('#password-new').fill(password);
-    await editor.locator('#password-confirm').fill(password);
-    await editor.getByRole('button', { name: 'Soumettre' }).click();
-    await expect(editor.getByText(/Votre compte a été mis à jour|compte.*mis à jour/i).first()).toBeVisible();
+    await setPasswordFromLink(editor, link!, password);
 
     // ——— Signed in, the editor lands on /editor with the profile from the application ———
     await signIn(editor, email, password, /\/editor$/);

@@ -7,7 +7,15 @@ import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
 import { setOtherEditorsAside } from '../support/editors';
 import { generateTestImage, makeTempDir } from '../support/media-fixtures';
-import { demoAccounts, signIn, stackKeycloak, toast, waitForMail } from './support/stack';
+import {
+  actionTokenLink,
+  demoAccounts,
+  setPasswordFromLink,
+  signIn,
+  stackKeycloak,
+  toast,
+  waitForMail,
+} from './support/stack';
 
 /**
  * The public recruitment page in the browser, on the running stack: an application sent from
@@ -188,12 +196,8 @@ test('an application sent from /recrutement is approved and invited; the new edi
     await expect(card).toContainText('Invité le');
 
     // ——— Keycloak's e-mail arrives; the editor sets a password and signs in ———
-    const invitation = await waitForMail(email, 60_000, (mail) =>
-      /login-actions\/action-token/.test(mail.text ?? mail.html ?? ''),
-    );
-    const link = /(https?:\/\/[^\s"<>]+\/login-actions\/action-token[^\s"<>]+)/
-      .exec(invitation.text ?? invitation.html ?? '')?.[1]
-      ?.replace(/&amp;/g, '&');
+    const invitation = await waitForMail(email, 60_000, (mail) => actionTokenLink(mail) !== undefined);
+    const link = actionTokenLink(invitation);
     expect(link).toBeTruthy();
     const user = await keycloak.findUserByEmail(email);
     expect(user).not.toBeNull();
@@ -203,12 +207,7 @@ test('an application sent from /recrutement is approved and invited; the new edi
     });
 
     const editor = await editorContext.newPage();
-    await editor.goto(link!);
-    await editor.getByRole('link', { name: /Cliquez ici pour continuer/ }).click();
-    await editor.locator('#password-new').fill(password);
-    await editor.locator('#password-confirm').fill(password);
-    await editor.getByRole('button', { name: 'Soumettre' }).click();
-    await expect(editor.getByText(/compte.*mis à jour/i).first()).toBeVisible();
+    await setPasswordFromLink(editor, link!, password);
     await signIn(editor, email, password, /\/editor$/);
 
     // The profile comes from the application.

@@ -75,3 +75,20 @@ export async function waitForMail(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+/** The link of Keycloak's action e-mail (set a password, verify the address), if the mail holds one. */
+export function actionTokenLink(mail: CapturedMail): string | undefined {
+  return /(https?:\/\/[^\s"<>]+\/login-actions\/action-token[^\s"<>]+)/
+    .exec(mail.text ?? mail.html ?? '')?.[1]
+    ?.replace(/&amp;/g, '&');
+}
+
+/** Follows Keycloak's action link to set the account's password and waits for its confirmation. */
+export async function setPasswordFromLink(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('link', { name: /Cliquez ici pour continuer/ }).click();
+  await page.locator('#password-new').fill(password);
+  await page.locator('#password-confirm').fill(password);
+  await page.getByRole('button', { name: 'Soumettre' }).click();
+  await expect(page.getByText(/compte.*mis à jour/i).first()).toBeVisible();
+}
