@@ -399,14 +399,10 @@ export const SYSTEM_TEST_MESSAGES = {
   workflowError: { title: 'Erreur de workflow', text: "Impossible d'exécuter le test du workflow" },
 } as const;
 
-/** What a /test run answers: the assigned editor as read back, the notifications the run created. */
-export interface SystemTestResult {
-  kind: SystemTestKind;
-  success: boolean;
-  runId: string;
-  /** The project as read back with its editor (status, editor), before the clean-up. */
+/** What a /test run reads back before its clean-up: the project with its editor, the notifications, the timeline. */
+export interface SystemTestReading {
   project: { id: string; status: string; editorId: string | null } | null;
-  assignedEditor: {
+  editor: {
     userId: string;
     firstName: string;
     lastName: string;
@@ -416,6 +412,18 @@ export interface SystemTestResult {
     maxConcurrentProjects: number;
   } | null;
   notifications: { type: string; title: string; message: string; audience: string }[];
+  statuses: string[];
+}
+
+/** What a /test run answers: the assigned editor as read back, the notifications the run created. */
+export interface SystemTestResult {
+  kind: SystemTestKind;
+  success: boolean;
+  runId: string;
+  /** The project as read back with its editor (status, editor), before the clean-up. */
+  project: SystemTestReading['project'];
+  assignedEditor: SystemTestReading['editor'];
+  notifications: SystemTestReading['notifications'];
   /** The statuses the project went through (workflow test). */
   statuses: string[];
   error: string | null;

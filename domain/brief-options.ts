@@ -11,7 +11,8 @@ export interface BriefOption<Value extends string = string> {
   en: string;
 }
 
-function options<const Value extends string>(list: readonly BriefOption<Value>[]) {
+/** An option list, its values kept as a union for `z.enum`. */
+export function options<const Value extends string>(list: readonly BriefOption<Value>[]) {
   return list;
 }
 

@@ -166,21 +166,22 @@ export function isOfferedSlot(startsAt: string, now: Date): boolean {
   return freeCallSlots(now, new Set()).some((day) => day.slots.some((slot) => slot.startsAt === startsAt));
 }
 
-/** `lundi 7 décembre à 09:30` (Paris time). */
-export function frenchSlotLabel(startsAt: string): string {
+/** A slot's start in Paris time: `lundi 7 décembre à 09:30` (the e-mails' words) or `Monday 7 December at 09:30`. */
+export function callSlotLabel(startsAt: string, language: 'fr' | 'en' = 'fr'): string {
   const when = new Date(startsAt);
-  const day = new Intl.DateTimeFormat('fr-FR', {
+  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
+  const day = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     timeZone: CALL_TIME_ZONE,
   }).format(when);
-  const time = new Intl.DateTimeFormat('fr-FR', {
+  const time = new Intl.DateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
     timeZone: CALL_TIME_ZONE,
   }).format(when);
-  return `${day} à ${time}`;
+  return language === 'en' ? `${day} at ${time}` : `${day} à ${time}`;
 }
 
 /** `POST /api/contact/call-bookings`: the slot, who calls and, optionally, what about. */

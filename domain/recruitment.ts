@@ -5,7 +5,7 @@
  * lists: a choice is added here once.
  */
 import { z } from 'zod';
-import { optionValues, type BriefOption } from './brief-options';
+import { options, optionValues, type BriefOption } from './brief-options';
 import {
   blankToUndefined,
   flag,
@@ -16,10 +16,6 @@ import {
   requiredText,
   textList,
 } from './schemas/fields';
-
-function options<const Value extends string>(list: readonly BriefOption<Value>[]) {
-  return list;
-}
 
 export { optionLabel } from './brief-options';
 
@@ -400,6 +396,41 @@ export interface EditorApplicationFormValues {
   technicalSkills: string;
   equipmentDescription: string;
 }
+
+/** The form at /recrutement as a visitor finds it, and as it comes back after a sent application. */
+export const EMPTY_APPLICATION_FORM: EditorApplicationFormValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  phone: '',
+  address: '',
+  paymentMethod: '',
+  complexityLevels: [],
+  specialtyDomains: [],
+  videoSpecialties: [],
+  technicalCompetencies: [],
+  softwareMastered: [],
+  otherSoftware: '',
+  timezone: DEFAULT_APPLICATION_TIMEZONE,
+  availabilityDays: [],
+  availabilityStartTime: '',
+  availabilityEndTime: '',
+  unavailablePeriods: '',
+  experienceDescription: '',
+  portfolioLinks: [{ url: '' }],
+  preferredClientTypes: [],
+  preferredVideoGenres: [],
+  acceptsTerms: false,
+  acceptsPrivacy: false,
+  acceptsContract: false,
+  authorizesPortfolioUse: false,
+  experienceYears: '',
+  hourlyRate: '',
+  availabilityHours: '',
+  motivation: '',
+  technicalSkills: '',
+  equipmentDescription: '',
+};
 
 /** The JSON the form sends: its values with numbers typed, links and periods as lists. */
 export type EditorApplicationPayload = Omit<

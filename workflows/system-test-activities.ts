@@ -1,25 +1,11 @@
+import type { SystemTestReading } from '../domain/admin';
+
 /** Activities of systemTestWorkflow, implemented in activities/system-test.ts. */
 
 interface SystemTestRows {
   projectId: string;
   briefId: string;
   editorId: string;
-}
-
-/** The run's project as read back, with its editor, the notifications and the timeline. */
-export interface SystemTestReading {
-  project: { id: string; status: string; editorId: string | null } | null;
-  editor: {
-    userId: string;
-    firstName: string;
-    lastName: string;
-    specialties: string[];
-    visualComplexityLevels: string[];
-    currentProjectsCount: number;
-    maxConcurrentProjects: number;
-  } | null;
-  notifications: { type: string; title: string; message: string; audience: string }[];
-  statuses: string[];
 }
 
 export interface SystemTestActivities {

@@ -1,9 +1,9 @@
 import { CancellationScope, ParentClosePolicy, proxyActivities, sleep, startChild, uuid4 } from '@temporalio/workflow';
-import type { SystemTestResult } from '../domain/admin';
+import type { SystemTestReading, SystemTestResult } from '../domain/admin';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from './contracts/project';
 import { SYSTEM_TEST_ASSIGNMENT_WAIT, type SystemTestInput } from './contracts/system-test';
 import type { ProjectActivities } from './project-activities';
-import type { SystemTestActivities, SystemTestReading } from './system-test-activities';
+import type { SystemTestActivities } from './system-test-activities';
 
 const activities = proxyActivities<SystemTestActivities & Pick<ProjectActivities, 'assignEditor'>>({
   startToCloseTimeout: '30 seconds',

@@ -1,5 +1,5 @@
 import { createEvent } from 'ics';
-import { CALL_DURATION_MINUTES, frenchSlotLabel } from '../../domain/contact';
+import { CALL_DURATION_MINUTES, callSlotLabel } from '../../domain/contact';
 import {
   CALL_BOOKING_TEAM_TEMPLATE,
   CALL_BOOKING_VISITOR_TEMPLATE,
@@ -158,7 +158,7 @@ export async function callBookingEmails(
   teamAddress: string,
   appUrl: string,
 ): Promise<ContactEmails> {
-  const when = frenchSlotLabel(call.startsAt.toISOString());
+  const when = callSlotLabel(call.startsAt.toISOString());
   const attachments = [invitation(call, teamAddress)];
   const lines: [string, string][] = [
     ['Date', `${when} (heure de Paris)`],

@@ -13,7 +13,7 @@ import {
   contactErrorSummary,
   contactMessageSchema,
   freeCallSlots,
-  frenchSlotLabel,
+  callSlotLabel,
   HONEYPOT_FIELD,
   isOfferedSlot,
   type CallBookingCreated,
@@ -128,7 +128,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
     const em = deps.em();
     const upcoming = await em.findOne(CallBooking, { email: input.email, startsAt: { $gte: at } });
     if (upcoming) {
-      throw new HttpError(409, CONTACT_MESSAGES.alreadyBooked(frenchSlotLabel(upcoming.startsAt.toISOString())));
+      throw new HttpError(409, CONTACT_MESSAGES.alreadyBooked(callSlotLabel(upcoming.startsAt.toISOString())));
     }
     const booking = em.create(CallBooking, {
       startsAt,

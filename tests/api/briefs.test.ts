@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker, NativeConnection } from '@temporalio/worker';
 import { Connection, Client } from '@temporalio/client';
-import Long from 'long';
 import { createActivities } from '../../activities';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
@@ -18,6 +17,7 @@ import { briefWorkflowId } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from '../support/brief-scratch-db';
 import { TestMailServer, waitUntil } from '../support/mail-server';
+import { ensureNamespace } from '../support/temporal-namespace';
 
 /**
  * `POST /api/briefs` in process against the stack's PostgreSQL (a scratch database) and Temporal
@@ -40,29 +40,10 @@ let signedIn: string | null = null;
 let workerConnection: NativeConnection;
 let appTemporal: () => Promise<Client>;
 
-async function ensureNamespace(connection: Connection): Promise<void> {
-  try {
-    await connection.workflowService.registerNamespace({
-      namespace: NAMESPACE,
-      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) },
-    });
-  } catch (error) {
-    if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
-  }
-  await waitUntil(
-    async () => {
-      await connection.workflowService.describeNamespace({ namespace: NAMESPACE });
-      return true;
-    },
-    20_000,
-    'the test namespace',
-  );
-}
-
 beforeAll(async () => {
   [db, mail] = await Promise.all([createScratchDatabase('rushflow_briefs_api'), TestMailServer.start()]);
   const connection = await Connection.connect({ address: baseConfig.TEMPORAL_ADDRESS });
-  await ensureNamespace(connection);
+  await ensureNamespace(connection, NAMESPACE);
   temporal = new Client({ connection, namespace: NAMESPACE });
 
   const config = { ...baseConfig, DATABASE_URL: db.url, TEMPORAL_NAMESPACE: NAMESPACE, SMTP_URL: mail.smtpUrl };

@@ -1,15 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
 import { EditorProfile, Project, Setting } from '../../db/entities';
 import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { connectTemporal } from '../../api/temporal/client';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { setOtherEditorsAside } from '../support/editors';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
+import {
+  actionTokenLink,
+  demoAccounts,
+  setPasswordFromLink,
+  signIn,
+  stackKeycloak,
+  toast,
+  waitForMail,
+} from './support/stack';
 
 /**
  * The administration in the browser, on the running stack: an application approved and invited
@@ -19,12 +26,7 @@ import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
  * the /test checks; the role navigation.
  */
 const accounts = demoAccounts();
-const keycloak = new KeycloakAdminClient({
-  url: process.env.KEYCLOAK_URL ?? '',
-  realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
-  clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
-  clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
-});
+const keycloak = stackKeycloak();
 const run = Date.now().toString(36);
 let orm: MikroORM;
 const createdUsers: string[] = [];
@@ -39,15 +41,6 @@ test.afterAll(async () => {
   for (const id of createdUsers) await keycloak.deleteUser(id).catch(() => undefined);
   await orm?.close();
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
 
 test('an approved application is invited, sets a password, signs in as an editor with its profile, and gets the next matching project', async ({
   browser,
@@ -108,9 +101,7 @@ test('an approved application is invited, sets a password, signs in as an editor
 
     // ——— Keycloak's e-mail arrives; the editor sets a password ———
     const mail = await waitForMail(email, 60_000);
-    const link = /(https?:\/\/[^\s"<>]+\/login-actions\/action-token[^\s"<>]+)/
-      .exec(mail.text ?? mail.html ?? '')?.[1]
-      ?.replace(/&amp;/g, '&');
+    const link = actionTokenLink(mail);
     expect(link).toBeTruthy();
     const user = await keycloak.findUserByEmail(email);
     expect(user).not.toBeNull();
@@ -118,12 +109,7 @@ test('an approved application is invited, sets a password, signs in as an editor
     expect(await keycloak.getRealmRoles(user!.id)).toEqual(expect.arrayContaining(['user', 'editor']));
 
     const editor = await editorContext.newPage();
-    await editor.goto(link!);
-    await editor.getByRole('link', { name: /Cliquez ici pour continuer/ }).click();
-    await editor.locator('#password-new').fill(password);
-    await editor.locator('#password-confirm').fill(password);
-    await editor.getByRole('button', { name: 'Soumettre' }).click();
-    await expect(editor.getByText(/Votre compte a été mis à jour|compte.*mis à jour/i).first()).toBeVisible();
+    await setPasswordFromLink(editor, link!, password);
 
     // ——— Signed in, the editor lands on /editor with the profile from the application ———
     await signIn(editor, email, password, /\/editor$/);

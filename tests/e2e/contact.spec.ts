@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { ContactMessage } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { calendarAttachment, mailsTo, waitForMails } from './support/mailbox';
+import { toast } from './support/stack';
 
 /**
  * /contact in the browser, on the running stack: a message reaches the team (reply-to: the visitor)
@@ -31,8 +32,6 @@ test.use({
     await use({ 'x-forwarded-for': `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}` });
   },
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** The team's address, an admin setting the page shows and the api writes to. */
 async function teamAddress(page: Page): Promise<string> {

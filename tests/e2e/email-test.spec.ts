@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { demoAccounts, signInOnKeycloak } from './support/stack';
+import { expect, test } from '@playwright/test';
+import { demoAccounts, signIn, toast } from './support/stack';
 import { waitForMails } from './support/mailbox';
 
 /**
@@ -9,15 +9,6 @@ import { waitForMails } from './support/mailbox';
  */
 const accounts = demoAccounts();
 const run = Date.now().toString(36);
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
 
 const BUTTONS = [
   { name: 'Soumission de brief', subjects: 1 },

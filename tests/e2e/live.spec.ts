@@ -10,7 +10,7 @@ import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signInOnKeycloak } from './support/stack';
+import { demoAccounts, signIn, toast } from './support/stack';
 
 /**
  * The live channel in the browser, on the running stack: the demo client and the demo editor side
@@ -60,13 +60,6 @@ test.afterAll(async () => {
   temp?.cleanup();
 });
 
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
-
 async function signedInContext(browser: Browser, who: 'client' | 'editor'): Promise<[BrowserContext, Page]> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -78,8 +71,6 @@ async function signedInContext(browser: Browser, who: 'client' | 'editor'): Prom
 /** The page's live channel is connected (the notice's region says so). */
 const streamOpen = (page: Page) =>
   expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 const markClientNotificationsRead = () =>
   orm.em.fork().nativeUpdate(Notification, { userId: accounts.client.id, isRead: false }, { isRead: true });

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
 import { initOrm } from '../../db/orm';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
-import { demoAccounts, signInOnKeycloak } from './support/stack';
+import { demoAccounts, signIn, toast } from './support/stack';
 import { setOtherEditorsAside } from '../support/editors';
 
 /**
@@ -36,15 +36,6 @@ test.afterAll(async () => {
   await orm?.close();
   temp?.cleanup();
 });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test('brief → payment → assignment → editing → delivery → revision → delivery again', async ({ browser }) => {
   test.setTimeout(240_000);

@@ -1,22 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
 import { Project } from '../../db/entities';
 import { initOrm } from '../../db/orm';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signInOnKeycloak } from './support/stack';
+import { demoAccounts, signIn, stackKeycloak } from './support/stack';
 
 /**
  * The client dashboard, the project page and the editor space on the running stack, with projects
  * written into the read models for the demo client and the demo editor.
  */
 const accounts = demoAccounts();
-const keycloak = new KeycloakAdminClient({
-  url: process.env.KEYCLOAK_URL ?? '',
-  realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
-  clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
-  clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
-});
+const keycloak = stackKeycloak();
 
 /** Titles carry this run's tag, so runs on the same stack do not see each other's projects. */
 const run = Date.now().toString(36).slice(-5);
@@ -122,13 +116,6 @@ test.afterAll(async () => {
   if (freshEditor.id) await keycloak.deleteUser(freshEditor.id).catch(() => undefined);
   await orm?.close();
 });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
 
 test('the client dashboard: 4 counters from the read models, 5 newest projects, voir tout, shortcuts', async ({
   page,

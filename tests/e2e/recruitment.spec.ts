@@ -5,10 +5,17 @@ import type { MikroORM } from '@mikro-orm/core';
 import { EditorProfile, Project } from '../../db/entities';
 import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { setOtherEditorsAside } from '../support/editors';
 import { generateTestImage, makeTempDir } from '../support/media-fixtures';
-import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
+import {
+  actionTokenLink,
+  demoAccounts,
+  setPasswordFromLink,
+  signIn,
+  stackKeycloak,
+  toast,
+  waitForMail,
+} from './support/stack';
 
 /**
  * The public recruitment page in the browser, on the running stack: an application sent from
@@ -18,12 +25,7 @@ import { demoAccounts, signInOnKeycloak, waitForMail } from './support/stack';
  * missing e-mail's toasts, a photo that is not an image, the reset after 'Candidature envoyée !'.
  */
 const accounts = demoAccounts();
-const keycloak = new KeycloakAdminClient({
-  url: process.env.KEYCLOAK_URL ?? '',
-  realm: process.env.KEYCLOAK_REALM ?? 'rushflow',
-  clientId: process.env.KEYCLOAK_API_CLIENT_ID ?? '',
-  clientSecret: process.env.KEYCLOAK_API_CLIENT_SECRET ?? '',
-});
+const keycloak = stackKeycloak();
 const run = Date.now().toString(36);
 let orm: MikroORM;
 let temp: ReturnType<typeof makeTempDir>;
@@ -43,15 +45,6 @@ test.afterAll(async () => {
   await orm?.close();
   temp?.cleanup();
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, email, password);
-  await expect(page).toHaveURL(landing);
-}
 
 /** The form's section by its heading. */
 const section = (page: Page, title: string) =>
@@ -203,12 +196,8 @@ test('an application sent from /recrutement is approved and invited; the new edi
     await expect(card).toContainText('Invité le');
 
     // ——— Keycloak's e-mail arrives; the editor sets a password and signs in ———
-    const invitation = await waitForMail(email, 60_000, (mail) =>
-      /login-actions\/action-token/.test(mail.text ?? mail.html ?? ''),
-    );
-    const link = /(https?:\/\/[^\s"<>]+\/login-actions\/action-token[^\s"<>]+)/
-      .exec(invitation.text ?? invitation.html ?? '')?.[1]
-      ?.replace(/&amp;/g, '&');
+    const invitation = await waitForMail(email, 60_000, (mail) => actionTokenLink(mail) !== undefined);
+    const link = actionTokenLink(invitation);
     expect(link).toBeTruthy();
     const user = await keycloak.findUserByEmail(email);
     expect(user).not.toBeNull();
@@ -218,12 +207,7 @@ test('an application sent from /recrutement is approved and invited; the new edi
     });
 
     const editor = await editorContext.newPage();
-    await editor.goto(link!);
-    await editor.getByRole('link', { name: /Cliquez ici pour continuer/ }).click();
-    await editor.locator('#password-new').fill(password);
-    await editor.locator('#password-confirm').fill(password);
-    await editor.getByRole('button', { name: 'Soumettre' }).click();
-    await expect(editor.getByText(/compte.*mis à jour/i).first()).toBeVisible();
+    await setPasswordFromLink(editor, link!, password);
     await signIn(editor, email, password, /\/editor$/);
 
     // The profile comes from the application.

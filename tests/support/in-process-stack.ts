@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import Long from 'long';
 import { createActivities } from '../../activities';
 import { keycloakDirectory } from '../../activities/directory';
 import { KeycloakAdminClient } from '../../db/keycloak-admin';
@@ -13,26 +12,8 @@ import { loadConfig, type ApiConfig } from '../../api/config';
 import { createMailTransport } from '../../db/mail';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from './brief-scratch-db';
-import { TestMailServer, waitUntil } from './mail-server';
-
-async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
-  try {
-    await connection.workflowService.registerNamespace({
-      namespace,
-      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) },
-    });
-  } catch (error) {
-    if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
-  }
-  await waitUntil(
-    async () => {
-      await connection.workflowService.describeNamespace({ namespace });
-      return true;
-    },
-    20_000,
-    'the test namespace',
-  );
-}
+import { TestMailServer } from './mail-server';
+import { ensureNamespace } from './temporal-namespace';
 
 export interface InProcessStack {
   config: ApiConfig;

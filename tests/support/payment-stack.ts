@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import Long from 'long';
 import type Stripe from 'stripe';
 import { createActivities } from '../../activities';
 import { createApp } from '../../api/app';
@@ -15,39 +14,8 @@ import { createStripeClient } from '../../api/lib/payments';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from './brief-scratch-db';
-import { TestMailServer, waitUntil } from './mail-server';
-
-/** Search attributes the dev server registers for `default`; a namespace of a suite's own needs them too. */
-const SEARCH_ATTRIBUTES = ['RushflowStatus', 'RushflowClientEmail', 'RushflowEditorId', 'RushflowVideoType'];
-const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
-
-/** A Temporal namespace of the suite's own on the stack's dev server, so the stack's worker never sees these workflows. */
-async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
-  try {
-    await connection.workflowService.registerNamespace({
-      namespace,
-      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(86_400) },
-    });
-  } catch (error) {
-    if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
-  }
-  await waitUntil(
-    async () => {
-      await connection.workflowService.describeNamespace({ namespace });
-      return true;
-    },
-    20_000,
-    'the test namespace',
-  );
-  try {
-    await connection.operatorService.addSearchAttributes({
-      namespace,
-      searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((name) => [name, KEYWORD])),
-    });
-  } catch (error) {
-    if (!/already exists|AlreadyExists/i.test(String(error))) throw error;
-  }
-}
+import { TestMailServer } from './mail-server';
+import { ensureNamespace } from './temporal-namespace';
 
 export interface PaymentStack {
   config: ApiConfig;

@@ -4,6 +4,7 @@ import { FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { registerUploaderLabels } from './labels';
 import { formatBytes, useRushUploader, type UploadItem } from './use-rush-uploader';
@@ -209,19 +210,7 @@ export function RushUploader({
                   </p>
                   {(item.status === 'uploading' || item.status === 'retrying') && (
                     <div className="mt-2 flex items-center gap-2">
-                      <div
-                        role="progressbar"
-                        aria-label={item.name}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={item.progress}
-                        className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
-                      >
-                        <div
-                          className="h-full rounded-full bg-violet-600 transition-[width]"
-                          style={{ width: `${item.progress}%` }}
-                        />
-                      </div>
+                      <ProgressBar label={item.name} value={item.progress} className="flex-1 bg-slate-100" />
                       <span
                         className="w-10 text-right text-xs tabular-nums text-slate-700"
                         data-testid="rush-file-progress"

@@ -5,9 +5,6 @@ import i18n from 'i18next';
  * toasts and validation messages come from domain/ and stay French in both languages.
  */
 const fr = {
-  common: {
-    required: 'obligatoire',
-  },
   panel: {
     title: 'Estimation instantanée',
     live: 'Mise à jour en temps réel',
@@ -156,7 +153,6 @@ const fr = {
 };
 
 const en: typeof fr = {
-  common: { required: 'required' },
   panel: {
     title: 'Instant estimate',
     live: 'Updated in real time',

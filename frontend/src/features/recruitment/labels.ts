@@ -21,7 +21,6 @@ const fr = {
   },
   requiredNote:
     'Les champs marqués d’un * sont obligatoires ; tous les autres nous aident à vous confier les bons projets.',
-  required: 'obligatoire',
   nav: {
     label: 'Sections du formulaire',
     progress: '{{done}} / {{total}} sections renseignées',
@@ -133,7 +132,6 @@ const en: typeof fr = {
     invite: 'Once selected, you receive an invitation to create your editor space.',
   },
   requiredNote: 'Fields marked with * are required; all the others help us give you the right projects.',
-  required: 'required',
   nav: {
     label: 'Form sections',
     progress: '{{done}} / {{total}} sections filled in',

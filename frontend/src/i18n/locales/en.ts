@@ -9,6 +9,7 @@ export const en: Translation & { roleLabels: Record<string, string> } = {
     titleSuffix: 'Rushflow',
     toasts: 'Messages',
     closeToast: 'Close the message',
+    required: 'required',
   },
   nav: {
     main: 'Main navigation',

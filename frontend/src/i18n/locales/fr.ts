@@ -13,6 +13,7 @@ export const fr = {
     titleSuffix: 'Rushflow',
     toasts: 'Messages',
     closeToast: 'Fermer le message',
+    required: 'obligatoire',
   },
   nav: {
     main: 'Navigation principale',

@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@domain/admin';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/admin-settings';
 import { ADMIN_NAMESPACE } from '../labels';
-import { Field, inputClass, Pagination, QueryState, ScrollTable, td, th } from './shared';
+import { FilterSelect, PagedQueryState, ScrollTable, TableHead, td } from './shared';
 
 /** `project.assign` → the label key `project_assign` (i18next reads dots as nesting). */
 const actionKey = (action: AuditAction) => action.replace('.', '_');
@@ -46,7 +46,6 @@ function Values({ value }: { value: unknown }) {
 /** Admin › Journal: every admin action (who, what, when, on what, before → after), newest first. */
 export function AuditTab() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const filterId = useId();
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<AuditAction | ''>('');
   const entries = useAudit(page, action);
@@ -56,64 +55,49 @@ export function AuditTab() {
       <h2 id="admin-audit-title" className="sr-only">
         {t('tabs.audit')}
       </h2>
-      <Field id={filterId} label={t('audit.filter')} className="max-w-xs">
-        <select
-          id={filterId}
-          className={inputClass}
-          value={action}
-          onChange={(event) => {
-            setPage(1);
-            setAction(event.target.value as AuditAction | '');
-          }}
-        >
-          <option value="">{t('common.all')}</option>
-          {AUDIT_ACTIONS.map((value) => (
-            <option key={value} value={value}>
-              {t(`audit.actions.${actionKey(value)}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <QueryState query={entries} isEmpty={(data) => data.items.length === 0} empty={t('audit.empty')}>
-        {(data) => (
-          <>
-            <ScrollTable caption={t('audit.caption')} minWidth="56rem">
-              <thead>
-                <tr>
-                  {(['when', 'who', 'action', 'target', 'change'] as const).map((column) => (
-                    <th key={column} scope="col" className={th}>
-                      {t(`audit.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{entry.actorEmail}</td>
-                    <td className={td}>{t(`audit.actions.${actionKey(entry.action)}`)}</td>
-                    <td className={`${td} break-all`}>{entry.targetLabel ?? entry.targetId ?? '—'}</td>
-                    <td className={td}>
-                      <div className="grid gap-2 sm:grid-cols-2">
-                        <div>
-                          <p className="text-xs font-semibold text-slate-500">{t('audit.before')}</p>
-                          <Values value={entry.before} />
-                        </div>
-                        <div>
-                          <p className="text-xs font-semibold text-slate-500">{t('audit.after')}</p>
-                          <Values value={entry.after} />
-                        </div>
+      <FilterSelect
+        label={t('audit.filter')}
+        className="max-w-xs"
+        value={action}
+        onChange={(value) => {
+          setPage(1);
+          setAction(value as AuditAction | '');
+        }}
+        options={AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${actionKey(value)}`) }))}
+      />
+      <PagedQueryState query={entries} pageSize={AUDIT_PAGE_SIZE} empty={t('audit.empty')} onPage={setPage}>
+        {(items) => (
+          <ScrollTable caption={t('audit.caption')} minWidth="56rem">
+            <TableHead
+              labels={(['when', 'who', 'action', 'target', 'change'] as const).map((column) =>
+                t(`audit.columns.${column}`),
+              )}
+            />
+            <tbody>
+              {items.map((entry) => (
+                <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{entry.actorEmail}</td>
+                  <td className={td}>{t(`audit.actions.${actionKey(entry.action)}`)}</td>
+                  <td className={`${td} break-all`}>{entry.targetLabel ?? entry.targetId ?? '—'}</td>
+                  <td className={td}>
+                    <div className="grid gap-2 sm:grid-cols-2">
+                      <div>
+                        <p className="text-xs font-semibold text-slate-500">{t('audit.before')}</p>
+                        <Values value={entry.before} />
                       </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
-            <Pagination page={data.page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
+                      <div>
+                        <p className="text-xs font-semibold text-slate-500">{t('audit.after')}</p>
+                        <Values value={entry.after} />
+                      </div>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
         )}
-      </QueryState>
+      </PagedQueryState>
     </section>
   );
 }

@@ -24,7 +24,19 @@ import {
   type ProjectFilters,
 } from '../api/admin-projects';
 import { ADMIN_NAMESPACE } from '../labels';
-import { ConfirmDialog, Field, inputClass, Pagination, QueryState, ScrollTable, td, th, WorkflowLink } from './shared';
+import {
+  ConfirmDialog,
+  FilterCheckbox,
+  FilterSelect,
+  Field,
+  inputClass,
+  PagedQueryState,
+  ScrollTable,
+  TableHead,
+  td,
+  TextField,
+  WorkflowLink,
+} from './shared';
 
 const videoTypeLabel = (value: string | null) => (value ? optionLabel(WIZARD_VIDEO_TYPES, value) : '—');
 const canCancel = (status: string) => status !== 'completed' && status !== 'cancelled';
@@ -32,7 +44,7 @@ const canCancel = (status: string) => status !== 'completed' && status !== 'canc
 /** Admin › Projets: every project, filtered and paginated on the server, with the admin's actions. */
 export function ProjectsTab() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const ids = { form: useId(), status: useId(), editor: useId(), client: useId(), type: useId(), q: useId() };
+  const formId = useId();
   const [filters, setFilters] = useState<ProjectFilters>({ page: 1 });
   const [text, setText] = useState({ clientEmail: '', q: '' });
   const projects = useAdminProjects(filters);
@@ -64,14 +76,14 @@ export function ProjectsTab() {
         variant="outline"
         className="md:hidden"
         aria-expanded={filtersOpen}
-        aria-controls={ids.form}
+        aria-controls={formId}
         onClick={() => setFiltersOpen((open) => !open)}
       >
         <SlidersHorizontal aria-hidden="true" />
         {t('projects.filters')}
       </Button>
       <form
-        id={ids.form}
+        id={formId}
         onSubmit={submit}
         aria-label={t('projects.filters')}
         className={cn(
@@ -79,80 +91,45 @@ export function ProjectsTab() {
           filtersOpen ? 'grid' : 'hidden',
         )}
       >
-        <Field id={ids.status} label={t('projects.status')}>
-          <select
-            id={ids.status}
-            className={inputClass}
-            value={filters.status ?? ''}
-            onChange={(event) => set({ status: event.target.value || undefined })}
-          >
-            <option value="">{t('common.all')}</option>
-            {PROJECT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {projectStatusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={ids.editor} label={t('projects.editor')}>
-          <select
-            id={ids.editor}
-            className={inputClass}
-            value={filters.editorId ?? ''}
-            onChange={(event) => set({ editorId: event.target.value || undefined })}
-          >
-            <option value="">{t('common.all')}</option>
-            {choices.data?.editors.map((editor) => (
-              <option key={editor.id} value={editor.id}>
-                {editor.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={ids.type} label={t('projects.videoType')}>
-          <select
-            id={ids.type}
-            className={inputClass}
-            value={filters.videoType ?? ''}
-            onChange={(event) => set({ videoType: event.target.value || undefined })}
-          >
-            <option value="">{t('common.all')}</option>
-            {choices.data?.videoTypes.map((type) => (
-              <option key={type} value={type}>
-                {videoTypeLabel(type)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={ids.client} label={t('projects.clientEmail')}>
-          <input
-            id={ids.client}
-            type="search"
-            className={inputClass}
-            value={text.clientEmail}
-            onChange={(event) => setText((current) => ({ ...current, clientEmail: event.target.value }))}
-          />
-        </Field>
-        <Field id={ids.q} label={t('projects.searchLabel')} className="sm:col-span-2">
-          <input
-            id={ids.q}
-            type="search"
-            className={inputClass}
-            value={text.q}
-            onChange={(event) => setText((current) => ({ ...current, q: event.target.value }))}
-          />
-        </Field>
+        <FilterSelect
+          label={t('projects.status')}
+          value={filters.status ?? ''}
+          onChange={(status) => set({ status: status || undefined })}
+          options={PROJECT_STATUSES.map((status) => ({ value: status, label: projectStatusLabel(status) }))}
+        />
+        <FilterSelect
+          label={t('projects.editor')}
+          value={filters.editorId ?? ''}
+          onChange={(editorId) => set({ editorId: editorId || undefined })}
+          options={(choices.data?.editors ?? []).map((editor) => ({ value: editor.id, label: editor.name }))}
+        />
+        <FilterSelect
+          label={t('projects.videoType')}
+          value={filters.videoType ?? ''}
+          onChange={(videoType) => set({ videoType: videoType || undefined })}
+          options={(choices.data?.videoTypes ?? []).map((type) => ({ value: type, label: videoTypeLabel(type) }))}
+        />
+        <TextField
+          label={t('projects.clientEmail')}
+          type="search"
+          value={text.clientEmail}
+          onChange={(event) => setText((current) => ({ ...current, clientEmail: event.target.value }))}
+        />
+        <TextField
+          label={t('projects.searchLabel')}
+          type="search"
+          className="sm:col-span-2"
+          value={text.q}
+          onChange={(event) => setText((current) => ({ ...current, q: event.target.value }))}
+        />
         <div className="flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-2">
           {(['overdue', 'waiting'] as const).map((flag) => (
-            <label key={flag} className="flex h-10 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="size-4 accent-violet-700"
-                checked={Boolean(filters[flag])}
-                onChange={(event) => set({ [flag]: event.target.checked })}
-              />
-              {t(`projects.${flag}`)}
-            </label>
+            <FilterCheckbox
+              key={flag}
+              label={t(`projects.${flag}`)}
+              checked={Boolean(filters[flag])}
+              onChange={(checked) => set({ [flag]: checked })}
+            />
           ))}
           <div className="ml-auto flex gap-2">
             <Button type="button" variant="ghost" onClick={reset}>
@@ -166,11 +143,16 @@ export function ProjectsTab() {
         </div>
       </form>
 
-      <QueryState query={projects} isEmpty={(page) => page.items.length === 0} empty={t('projects.empty')}>
-        {(page) => (
+      <PagedQueryState
+        query={projects}
+        pageSize={PAGE_SIZE}
+        empty={t('projects.empty')}
+        onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+      >
+        {(items) => (
           <>
             <ul className="flex flex-col gap-3 md:hidden" aria-label={t('projects.caption')}>
-              {page.items.map((project) => (
+              {items.map((project) => (
                 <li
                   key={project.id}
                   className="rounded-xl border border-slate-200 bg-white p-4"
@@ -189,11 +171,7 @@ export function ProjectsTab() {
                   </div>
                   <div className="mt-2 flex flex-wrap gap-1.5">
                     <ProjectStatusBadge status={project.status} />
-                    {project.overdue ? (
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                        {t('projects.overdueBadge')}
-                      </span>
-                    ) : null}
+                    <OverdueBadge project={project} />
                   </div>
                   <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1 text-sm">
                     <dt className="text-slate-500">{t('projects.columns.client')}</dt>
@@ -203,11 +181,7 @@ export function ProjectsTab() {
                     <dt className="text-slate-500">{t('projects.columns.delivery')}</dt>
                     <dd className="text-slate-800">{formatDate(project.deliveryDate)}</dd>
                   </dl>
-                  {project.needsAttention ? (
-                    <p className="mt-2 text-xs font-medium text-amber-800">
-                      {t('projects.attention', { message: project.needsAttention })}
-                    </p>
-                  ) : null}
+                  <AttentionNote project={project} className="mt-2" />
                   <div className="mt-3">
                     <ProjectActions project={project} onAssign={setAssigning} onCancel={setCancelling} />
                   </div>
@@ -216,33 +190,13 @@ export function ProjectsTab() {
             </ul>
             <div className="hidden md:block">
               <ScrollTable caption={t('projects.caption')} minWidth="60rem">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.project')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.status')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.client')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.editor')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.delivery')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.price')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('projects.columns.actions')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  labels={(['project', 'status', 'client', 'editor', 'delivery', 'price', 'actions'] as const).map(
+                    (column) => t(`projects.columns.${column}`),
+                  )}
+                />
                 <tbody>
-                  {page.items.map((project) => (
+                  {items.map((project) => (
                     <tr key={project.id} data-testid="admin-project-row" data-project-id={project.id}>
                       <td className={td}>
                         <Link
@@ -255,20 +209,12 @@ export function ProjectsTab() {
                         <p className="mt-0.5 text-xs text-slate-500">
                           {videoTypeLabel(project.videoType)} · {formatDate(project.createdAt)}
                         </p>
-                        {project.needsAttention ? (
-                          <p className="mt-1 text-xs font-medium text-amber-800">
-                            {t('projects.attention', { message: project.needsAttention })}
-                          </p>
-                        ) : null}
+                        <AttentionNote project={project} className="mt-1" />
                       </td>
                       <td className={td}>
                         <div className="flex flex-col items-start gap-1">
                           <ProjectStatusBadge status={project.status} />
-                          {project.overdue ? (
-                            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                              {t('projects.overdueBadge')}
-                            </span>
-                          ) : null}
+                          <OverdueBadge project={project} />
                         </div>
                       </td>
                       <td className={`${td} whitespace-nowrap`}>{project.clientEmail}</td>
@@ -285,19 +231,35 @@ export function ProjectsTab() {
                 </tbody>
               </ScrollTable>
             </div>
-            <Pagination
-              page={page.page}
-              pageSize={PAGE_SIZE}
-              total={page.total}
-              onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
-            />
           </>
         )}
-      </QueryState>
+      </PagedQueryState>
 
       <AssignDialog project={assigning} onClose={() => setAssigning(null)} />
       <CancelDialog project={cancelling} onClose={() => setCancelling(null)} />
     </section>
+  );
+}
+
+/** « En retard » beside the status of a project past its delivery date. */
+function OverdueBadge({ project }: { project: AdminProjectRow }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  if (!project.overdue) return null;
+  return (
+    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+      {t('projects.overdueBadge')}
+    </span>
+  );
+}
+
+/** What an admin has to look at on the project, if anything. */
+function AttentionNote({ project, className }: { project: AdminProjectRow; className: string }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  if (!project.needsAttention) return null;
+  return (
+    <p className={cn('text-xs font-medium text-amber-800', className)}>
+      {t('projects.attention', { message: project.needsAttention })}
+    </p>
   );
 }
 

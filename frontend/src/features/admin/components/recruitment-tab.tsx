@@ -30,7 +30,7 @@ import {
   useUpdateApplication,
 } from '../api/admin-recruitment';
 import { ADMIN_NAMESPACE } from '../labels';
-import { Field, inputClass, Pagination, QueryState } from './shared';
+import { Field, FilterSelect, inputClass, PagedQueryState } from './shared';
 
 const STATUS_COLOURS: Record<AdminApplicationView['status'], string> = {
   pending: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -42,7 +42,6 @@ const STATUS_COLOURS: Record<AdminApplicationView['status'], string> = {
 /** Admin › Recrutement (000 §2, §4): applications newest first, status and notes, invitation once approved. */
 export function RecruitmentTab() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const filterId = useId();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
   const applications = useApplications(page, status);
@@ -56,36 +55,30 @@ export function RecruitmentTab() {
       <h2 id="admin-recruitment-title" className="sr-only">
         {t('tabs.recruitment')}
       </h2>
-      <Field id={filterId} label={t('recruitment.filter')} className="max-w-xs">
-        <select
-          id={filterId}
-          className={inputClass}
-          value={status}
-          onChange={(event) => {
-            setPage(1);
-            setStatus(event.target.value);
-          }}
-        >
-          <option value="">{t('common.all')}</option>
-          {EDITOR_APPLICATION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`recruitment.statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <QueryState query={applications} isEmpty={(data) => data.items.length === 0} empty={t('recruitment.empty')}>
-        {(data) => (
-          <>
-            <ul className="flex flex-col gap-4">
-              {data.items.map((application) => (
-                <ApplicationCard key={application.id} application={application} />
-              ))}
-            </ul>
-            <Pagination page={data.page} pageSize={APPLICATIONS_PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
+      <FilterSelect
+        label={t('recruitment.filter')}
+        className="max-w-xs"
+        value={status}
+        onChange={(value) => {
+          setPage(1);
+          setStatus(value);
+        }}
+        options={EDITOR_APPLICATION_STATUSES.map((value) => ({ value, label: t(`recruitment.statuses.${value}`) }))}
+      />
+      <PagedQueryState
+        query={applications}
+        pageSize={APPLICATIONS_PAGE_SIZE}
+        empty={t('recruitment.empty')}
+        onPage={setPage}
+      >
+        {(items) => (
+          <ul className="flex flex-col gap-4">
+            {items.map((application) => (
+              <ApplicationCard key={application.id} application={application} />
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedQueryState>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminSettings, useSaveSettings } from '../api/admin-settings';
 import { ADMIN_NAMESPACE } from '../labels';
-import { Field, inputClass } from './shared';
+import { TextField } from './shared';
 
 type Draft = Record<'revisionWindowDays' | 'maxRevisions' | 'launchOfferPlaces' | 'contactEmail', string> & {
   expressEnabled: boolean;
@@ -32,13 +32,7 @@ export function SettingsTab() {
   const save = useSaveSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const ids = {
-    revisionWindowDays: useId(),
-    maxRevisions: useId(),
-    launchOfferPlaces: useId(),
-    expressEnabled: useId(),
-    contactEmail: useId(),
-  };
+  const expressId = useId();
 
   useEffect(() => {
     if (settings.data) setDraft(draftOf(settings.data.settings));
@@ -88,21 +82,18 @@ export function SettingsTab() {
   };
 
   const numberField = (name: 'revisionWindowDays' | 'maxRevisions' | 'launchOfferPlaces', hint?: string) => (
-    <Field id={ids[name]} label={t(`settings.${name}`)} error={errors[name]} hint={hint}>
-      <input
-        id={ids[name]}
-        type="number"
-        inputMode="numeric"
-        min={SETTING_LIMITS[name].min}
-        max={SETTING_LIMITS[name].max}
-        step={1}
-        className={inputClass}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${ids[name]}-error` : undefined}
-        value={draft[name]}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      />
-    </Field>
+    <TextField
+      label={t(`settings.${name}`)}
+      error={errors[name]}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={SETTING_LIMITS[name].min}
+      max={SETTING_LIMITS[name].max}
+      step={1}
+      value={draft[name]}
+      onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+    />
   );
   const offer = settings.data.launchOffer;
 
@@ -124,25 +115,18 @@ export function SettingsTab() {
                 'launchOfferPlaces',
                 t('settings.placesLeft', { left: offer.placesLeft, places: offer.places }),
               )}
-              <Field id={ids.contactEmail} label={t('settings.contactEmail')} error={errors.contactEmail}>
-                <input
-                  id={ids.contactEmail}
-                  type="email"
-                  className={inputClass}
-                  aria-invalid={errors.contactEmail ? true : undefined}
-                  aria-describedby={errors.contactEmail ? `${ids.contactEmail}-error` : undefined}
-                  value={draft.contactEmail}
-                  onChange={(event) => setDraft({ ...draft, contactEmail: event.target.value })}
-                />
-              </Field>
+              <TextField
+                label={t('settings.contactEmail')}
+                error={errors.contactEmail}
+                type="email"
+                value={draft.contactEmail}
+                onChange={(event) => setDraft({ ...draft, contactEmail: event.target.value })}
+              />
             </div>
             <div className="flex flex-col gap-1">
-              <label
-                htmlFor={ids.expressEnabled}
-                className="flex items-center gap-3 text-sm font-medium text-slate-800"
-              >
+              <label htmlFor={expressId} className="flex items-center gap-3 text-sm font-medium text-slate-800">
                 <input
-                  id={ids.expressEnabled}
+                  id={expressId}
                   type="checkbox"
                   className="size-4 accent-violet-700"
                   checked={draft.expressEnabled}

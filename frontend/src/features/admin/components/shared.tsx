@@ -1,6 +1,7 @@
+import type { Page } from '@domain/admin';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, ChevronLeft, ChevronRight, ExternalLink, Inbox } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -43,8 +44,83 @@ export function Field({
   );
 }
 
+/** A labelled input; the error, if any, marks it invalid and is read with it. The other props go to the input. */
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: { label: string; hint?: string; error?: string } & ComponentProps<'input'>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+/** A list filter: « Tous » (no filter, the empty value) first, then the choices. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  className?: string;
+}) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const id = useId();
+  return (
+    <Field id={id} label={label} className={className}>
+      <select id={id} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('common.all')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A yes/no list filter, its box left of the label. */
+export function FilterCheckbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex h-10 items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        className="size-4 accent-violet-700"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
 /** Loading, failure (with a retry) and empty states around a list query; `children` renders the data. */
-export function QueryState<T>({
+function QueryState<T>({
   query,
   isEmpty,
   empty,
@@ -91,8 +167,34 @@ export function QueryState<T>({
   return <div className={cn(query.isFetching && 'opacity-70 transition-opacity')}>{children(data)}</div>;
 }
 
+/** A page of a list query in its loading, failure and empty states, with the pagination under the items. */
+export function PagedQueryState<Item>({
+  query,
+  pageSize,
+  empty,
+  onPage,
+  children,
+}: {
+  query: UseQueryResult<Page<Item>>;
+  pageSize: number;
+  empty: string;
+  onPage: (page: number) => void;
+  children: (items: Item[]) => ReactNode;
+}) {
+  return (
+    <QueryState query={query} isEmpty={(data) => data.items.length === 0} empty={empty}>
+      {(data) => (
+        <>
+          {children(data.items)}
+          <Pagination page={data.page} pageSize={pageSize} total={data.total} onPage={onPage} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
 /** Previous / next with where we are; hidden when everything fits on one page. */
-export function Pagination({
+function Pagination({
   page,
   pageSize,
   total,
@@ -216,6 +318,22 @@ export function ScrollTable({
   );
 }
 
-export const th =
+const th =
   'border-b border-slate-200 bg-slate-50 px-3 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase first:rounded-tl-lg last:rounded-tr-lg';
+
+/** A table's header row, one column heading a label. */
+export function TableHead({ labels }: { labels: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label) => (
+          <th key={label} scope="col" className={th}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export const td = 'border-b border-slate-100 px-3 py-3 align-top text-slate-800';

@@ -17,7 +17,7 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { USERS_PAGE_SIZE, useAdminUsers, useChangeRole, useInviteEditor } from '../api/admin-users';
 import { ADMIN_NAMESPACE } from '../labels';
-import { ConfirmDialog, Field, inputClass, Pagination, QueryState, ScrollTable, td, th } from './shared';
+import { ConfirmDialog, Field, inputClass, PagedQueryState, ScrollTable, TableHead, td, TextField } from './shared';
 
 const ROLE_COLOURS: Record<string, string> = {
   user: 'bg-slate-100 text-slate-800',
@@ -44,7 +44,6 @@ export function UsersTab() {
 
 function InviteForm() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const ids = { email: useId(), first: useId(), last: useId() };
   const [values, setValues] = useState({ email: '', firstName: '', lastName: '' });
   const [error, setError] = useState<string | undefined>();
   const invite = useInviteEditor();
@@ -79,43 +78,25 @@ function InviteForm() {
     <Card>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="invite-title">
-          <div>
-            <h3 id="invite-title" className="text-lg font-semibold text-slate-900">
-              {t('users.inviteTitle')}
-            </h3>
-            <p className="mt-1 text-sm text-slate-600">{t('users.inviteText')}</p>
-          </div>
-          <Field id={ids.email} label={t('users.email')} error={error}>
-            <input
-              id={ids.email}
-              type="email"
-              autoComplete="off"
-              className={inputClass}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${ids.email}-error` : undefined}
-              value={values.email}
-              onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-            />
-          </Field>
+          <FormHeading id="invite-title" title={t('users.inviteTitle')} text={t('users.inviteText')} />
+          <TextField
+            label={t('users.email')}
+            error={error}
+            type="email"
+            autoComplete="off"
+            value={values.email}
+            onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={ids.first} label={t('users.firstName')}>
-              <input
-                id={ids.first}
-                className={inputClass}
+            {(['firstName', 'lastName'] as const).map((name) => (
+              <TextField
+                key={name}
+                label={t(`users.${name}`)}
                 maxLength={100}
-                value={values.firstName}
-                onChange={(event) => setValues((current) => ({ ...current, firstName: event.target.value }))}
+                value={values[name]}
+                onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
               />
-            </Field>
-            <Field id={ids.last} label={t('users.lastName')}>
-              <input
-                id={ids.last}
-                className={inputClass}
-                maxLength={100}
-                value={values.lastName}
-                onChange={(event) => setValues((current) => ({ ...current, lastName: event.target.value }))}
-              />
-            </Field>
+            ))}
           </div>
           <Button type="submit" className="self-start" disabled={invite.isPending}>
             <Mail aria-hidden="true" />
@@ -127,9 +108,21 @@ function InviteForm() {
   );
 }
 
+/** A user form's title (which labels the form) and what it does. */
+function FormHeading({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <div>
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+    </div>
+  );
+}
+
 function RoleForm() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const ids = { email: useId(), role: useId() };
+  const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<ManagedRole>('editor');
   const [error, setError] = useState<string | undefined>();
@@ -172,28 +165,19 @@ function RoleForm() {
     <Card>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="roles-title">
-          <div>
-            <h3 id="roles-title" className="text-lg font-semibold text-slate-900">
-              {t('users.rolesTitle')}
-            </h3>
-            <p className="mt-1 text-sm text-slate-600">{t('users.rolesText')}</p>
-          </div>
+          <FormHeading id="roles-title" title={t('users.rolesTitle')} text={t('users.rolesText')} />
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-            <Field id={ids.email} label={t('users.email')} error={error}>
-              <input
-                id={ids.email}
-                type="email"
-                autoComplete="off"
-                className={inputClass}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${ids.email}-error` : undefined}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </Field>
-            <Field id={ids.role} label={t('users.role')}>
+            <TextField
+              label={t('users.email')}
+              error={error}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <Field id={roleId} label={t('users.role')}>
               <select
-                id={ids.role}
+                id={roleId}
                 className={inputClass}
                 value={role}
                 onChange={(event) => setRole(event.target.value as ManagedRole)}
@@ -244,7 +228,6 @@ function RoleForm() {
 
 function UserList() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const searchId = useId();
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -266,77 +249,58 @@ function UserList() {
             setQ(text.trim());
           }}
         >
-          <Field id={searchId} label={t('users.searchLabel')}>
-            <input
-              id={searchId}
-              type="search"
-              className={inputClass}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </Field>
+          <TextField
+            label={t('users.searchLabel')}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
           <Button type="submit" variant="outline" size="icon" aria-label={t('common.search')}>
             <Search aria-hidden="true" />
           </Button>
         </form>
       </div>
-      <QueryState query={users} isEmpty={(data) => data.items.length === 0} empty={t('users.empty')}>
-        {(data) => (
-          <>
-            <ScrollTable caption={t('users.caption')} minWidth="40rem">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    {t('users.columns.account')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('users.columns.roles')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('users.columns.state')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('users.columns.created')}
-                  </th>
+      <PagedQueryState query={users} pageSize={USERS_PAGE_SIZE} empty={t('users.empty')} onPage={setPage}>
+        {(items) => (
+          <ScrollTable caption={t('users.caption')} minWidth="40rem">
+            <TableHead
+              labels={(['account', 'roles', 'state', 'created'] as const).map((column) => t(`users.columns.${column}`))}
+            />
+            <tbody>
+              {items.map((user) => (
+                <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
+                  <td className={td}>
+                    <p className="font-medium break-all text-slate-900">{user.email}</p>
+                    <p className="text-xs text-slate-500">
+                      {[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}
+                    </p>
+                  </td>
+                  <td className={td}>
+                    <ul className="flex flex-wrap gap-1" aria-label={t('users.columns.roles')}>
+                      {user.roles.map((role) => (
+                        <li
+                          key={role}
+                          className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', ROLE_COLOURS[role])}
+                        >
+                          {t(`users.roles.${role}`)}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className={`${td} text-xs`}>
+                    {!user.enabled
+                      ? t('users.disabled')
+                      : user.emailVerified
+                        ? t('users.verified')
+                        : t('users.unverified')}
+                  </td>
+                  <td className={td}>{formatDate(user.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((user) => (
-                  <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
-                    <td className={td}>
-                      <p className="font-medium break-all text-slate-900">{user.email}</p>
-                      <p className="text-xs text-slate-500">
-                        {[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}
-                      </p>
-                    </td>
-                    <td className={td}>
-                      <ul className="flex flex-wrap gap-1" aria-label={t('users.columns.roles')}>
-                        {user.roles.map((role) => (
-                          <li
-                            key={role}
-                            className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', ROLE_COLOURS[role])}
-                          >
-                            {t(`users.roles.${role}`)}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className={`${td} text-xs`}>
-                      {!user.enabled
-                        ? t('users.disabled')
-                        : user.emailVerified
-                          ? t('users.verified')
-                          : t('users.unverified')}
-                    </td>
-                    <td className={td}>{formatDate(user.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
-            <Pagination page={data.page} pageSize={USERS_PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
+              ))}
+            </tbody>
+          </ScrollTable>
         )}
-      </QueryState>
+      </PagedQueryState>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { optionLabel, SERVICE_CATEGORY_OPTIONS } from '@domain/brief-options';
 import { Phone, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
-import { useOptionLanguage } from './fields';
+import { useOptionLanguage } from '@/components/form/fields';
 
 interface EstimatePanelProps {
   quote: BriefQuote;

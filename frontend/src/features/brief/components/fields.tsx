@@ -1,16 +1,7 @@
 import type { BriefOption } from '@domain/brief-options';
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useOptionLanguage } from '@/components/form/fields';
 import { cn } from '@/lib/utils';
-
-/** The interface language, for the option labels of domain/brief-options. */
-export function useOptionLanguage(): 'fr' | 'en' {
-  const { i18n } = useTranslation();
-  return i18n.resolvedLanguage === 'en' ? 'en' : 'fr';
-}
-
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500';
 
 export function FormSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = useId();
@@ -28,128 +19,8 @@ export function FormSection({ title, children, id }: { title: string; children: 
   );
 }
 
-interface FieldProps {
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  /** Spans both columns of the section grid. */
-  wide?: boolean;
-  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
-}
-
-/** Label, control, hint and error, wired for screen readers. */
-export function Field({ label, error, hint, required, wide, children }: FieldProps) {
-  const { t } = useTranslation('brief');
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={cn('flex flex-col gap-1.5', wide && 'sm:col-span-2')}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-        {required && (
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-        {required && <span className="sr-only"> ({t('common.required')})</span>}
-      </label>
-      {children({ id, describedBy, invalid: Boolean(error) })}
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The messages of the invalid fields, by field name (`delivery_formats.0` for an item of a list). */
 export type FieldMessages = Partial<Record<string, { message?: string }>>;
-
-type FieldFrameProps = Omit<FieldProps, 'children'>;
-
-/** A text input in its `Field`; the other props (`register(...)` among them) go to the input. */
-export function TextField({ label, error, hint, required, wide, ...input }: FieldFrameProps & ComponentProps<'input'>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => (
-        <TextInput id={id} aria-describedby={describedBy} aria-invalid={invalid} {...input} />
-      )}
-    </Field>
-  );
-}
-
-/** A text area in its `Field`; the other props go to the text area. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  required,
-  wide,
-  ...textArea
-}: FieldFrameProps & ComponentProps<'textarea'>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => (
-        <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...textArea} />
-      )}
-    </Field>
-  );
-}
-
-/** A select in its `Field`; the other props go to the select. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  required,
-  wide,
-  ...select
-}: FieldFrameProps & ComponentProps<typeof Select>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => (
-        <Select id={id} aria-describedby={describedBy} aria-invalid={invalid} {...select} />
-      )}
-    </Field>
-  );
-}
-
-export function TextInput({ className, ...props }: ComponentProps<'input'>) {
-  return <input className={cn(inputClass, className)} {...props} />;
-}
-
-export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea rows={3} className={cn(inputClass, 'min-h-20', className)} {...props} />;
-}
-
-export function Select({
-  options,
-  placeholder,
-  className,
-  ...props
-}: ComponentProps<'select'> & { options: readonly BriefOption[]; placeholder?: string }) {
-  const language = useOptionLanguage();
-  return (
-    <select className={cn(inputClass, 'pr-8', className)} {...props}>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option[language]}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 /** A group of checkboxes or radio buttons; `inputProps` comes from react-hook-form's `register`. */
 export function ChoiceGroup({

@@ -1,6 +1,7 @@
 import {
   CALL_BOOKING_DAYS,
   callBookingSchema,
+  callSlotLabel,
   CONTACT_MESSAGES,
   contactErrorSummary,
   HONEYPOT_FIELD,
@@ -25,7 +26,7 @@ import { cn } from '@/lib/utils';
 import { useBookCall, useCallSlots } from '../api/call-booking';
 import { CONTACT_NAMESPACE } from '../labels';
 import { serverFieldErrors } from '../lib/server-errors';
-import { dayLabel, shortDayLabel, slotLabel } from '../lib/slot-labels';
+import { dayLabel, shortDayLabel } from '../lib/slot-labels';
 import { FormField, HoneypotField, inputClass } from './form-field';
 
 type BookingFormValues = CallBookingPayload;
@@ -76,7 +77,7 @@ function Booked({ booking, onClose }: { booking: CallBookingCreated & { email: s
       <CalendarCheck className="size-10 text-emerald-600" aria-hidden="true" />
       <p className="text-lg font-semibold text-slate-900">{t('call.bookedTitle')}</p>
       <p className="text-slate-700">
-        {t('call.bookedText', { slot: slotLabel(booking.startsAt, language), email: booking.email })}
+        {t('call.bookedText', { slot: callSlotLabel(booking.startsAt, language), email: booking.email })}
       </p>
       <Button variant="outline" onClick={onClose}>
         {t('call.close')}
@@ -123,7 +124,7 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
   const onValid = (booking: Booking) =>
     book.mutate(booking, {
       onSuccess: (created) => {
-        toast.success(CONTACT_MESSAGES.booked, { description: slotLabel(created.startsAt, language) });
+        toast.success(CONTACT_MESSAGES.booked, { description: callSlotLabel(created.startsAt, language) });
         onBooked({ ...created, email: booking.email });
       },
       onError: (error) => {
@@ -159,7 +160,7 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
         aria-live="polite"
       >
         <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
-        {chosen ? t('call.chosen', { slot: slotLabel(chosen, language) }) : t('call.noneChosen')}
+        {chosen ? t('call.chosen', { slot: callSlotLabel(chosen, language) }) : t('call.noneChosen')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('call.name')} required error={errors.name?.message}>
@@ -168,12 +169,7 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
         <FormField label={t('call.email')} required error={errors.email?.message}>
           {(ids) => <input {...ids} type="email" className={inputClass} autoComplete="email" {...register('email')} />}
         </FormField>
-        <FormField
-          label={t('call.topic')}
-          hint={t('call.topicHint')}
-          error={errors.topic?.message}
-          className="sm:col-span-2"
-        >
+        <FormField label={t('call.topic')} hint={t('call.topicHint')} error={errors.topic?.message} wide>
           {(ids) => <textarea {...ids} rows={2} className={inputClass} {...register('topic')} />}
         </FormField>
       </div>

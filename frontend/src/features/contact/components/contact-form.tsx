@@ -88,18 +88,13 @@ export function ContactForm() {
       <FormField label={t('form.lastName')} required error={errors.lastName?.message}>
         {(ids) => <input {...ids} className={inputClass} autoComplete="family-name" {...register('lastName')} />}
       </FormField>
-      <FormField label={t('form.email')} required error={errors.email?.message} className="sm:col-span-2">
+      <FormField label={t('form.email')} required error={errors.email?.message} wide>
         {(ids) => <input {...ids} type="email" className={inputClass} autoComplete="email" {...register('email')} />}
       </FormField>
-      <FormField
-        label={t('form.subject')}
-        hint={t('form.subjectHint')}
-        error={errors.subject?.message}
-        className="sm:col-span-2"
-      >
+      <FormField label={t('form.subject')} hint={t('form.subjectHint')} error={errors.subject?.message} wide>
         {(ids) => <input {...ids} className={inputClass} {...register('subject')} />}
       </FormField>
-      <FormField label={t('form.message')} required error={errors.message?.message} className="sm:col-span-2">
+      <FormField label={t('form.message')} required error={errors.message?.message} wide>
         {(ids) => <textarea {...ids} rows={6} className={`${inputClass} min-h-32`} {...register('message')} />}
       </FormField>
       <HoneypotField label={t('form.honeypot')} {...register(HONEYPOT_FIELD)} />

@@ -1,5 +1,3 @@
-import { CALL_TIME_ZONE, frenchSlotLabel } from '@domain/contact';
-
 type Language = 'fr' | 'en';
 
 const locale = (language: Language) => (language === 'en' ? 'en-GB' : 'fr-FR');
@@ -21,22 +19,4 @@ export function shortDayLabel(date: string, language: Language): { weekday: stri
   const format = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale(language), { ...options, timeZone: 'UTC' }).format(noon(date));
   return { weekday: format({ weekday: 'short' }), date: format({ day: 'numeric', month: 'short' }) };
-}
-
-/** A slot's start in Paris time: `lundi 8 décembre à 09:30` (the e-mails' words) or `Monday 8 December at 09:30`. */
-export function slotLabel(startsAt: string, language: Language): string {
-  if (language === 'fr') return frenchSlotLabel(startsAt);
-  const when = new Date(startsAt);
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: CALL_TIME_ZONE,
-  }).format(when);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: CALL_TIME_ZONE,
-  }).format(when);
-  return `${day} at ${time}`;
 }

@@ -7,11 +7,11 @@ import {
 } from '@domain/email-tests';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Clock, Loader2, Mail, Send, XCircle } from 'lucide-react';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { Field } from '@/components/form/fields';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -44,7 +44,6 @@ export function EmailTestPage() {
   const { t: tCommon } = useTranslation();
   const { user } = useAuth();
   const templateText = useTemplateText();
-  const addressId = useId();
   const tests = useEmailTests();
   const send = useSendEmailTest();
   const {
@@ -86,28 +85,24 @@ export function EmailTestPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
             <CardContent className="flex flex-col gap-5 p-5 sm:p-6">
-              <div className="flex flex-col gap-1.5 sm:max-w-md">
-                <label htmlFor={addressId} className="text-sm font-medium text-slate-800">
-                  {t('address.label')}
-                </label>
-                <input
-                  id={addressId}
-                  type="email"
-                  autoComplete="email"
-                  aria-invalid={Boolean(errors.to)}
-                  aria-describedby={`${addressId}-hint${errors.to ? ` ${addressId}-error` : ''}`}
-                  className="h-10 rounded-lg border border-slate-300 px-3 text-base text-slate-900 outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500 sm:text-sm"
-                  {...register('to')}
-                />
-                <p id={`${addressId}-hint`} className="text-xs text-slate-500">
-                  {t('address.hint')}
-                </p>
-                {errors.to ? (
-                  <p id={`${addressId}-error`} className="text-xs font-medium text-red-700">
-                    {errors.to.message}
-                  </p>
-                ) : null}
-              </div>
+              <Field
+                label={t('address.label')}
+                hint={t('address.hint')}
+                error={errors.to?.message}
+                className="sm:max-w-md"
+              >
+                {({ id, describedBy, invalid }) => (
+                  <input
+                    id={id}
+                    type="email"
+                    autoComplete="email"
+                    aria-invalid={invalid}
+                    aria-describedby={describedBy}
+                    className="h-10 rounded-lg border border-slate-300 px-3 text-base text-slate-900 outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500 sm:text-sm"
+                    {...register('to')}
+                  />
+                )}
+              </Field>
 
               <ul className="grid gap-3 sm:grid-cols-2">
                 {EMAIL_TEST_TEMPLATES.map(({ value }) => {

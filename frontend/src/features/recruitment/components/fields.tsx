@@ -1,150 +1,29 @@
 import type { BriefOption } from '@domain/brief-options';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  TextAreaField as BaseTextAreaField,
+  TextField as BaseTextField,
+  ErrorText,
+  RequiredMark,
+  useOptionLanguage,
+} from '@/components/form/fields';
 import { cn } from '@/lib/utils';
 import { RECRUITMENT_NAMESPACE } from '../labels';
 
-/** The interface language, for the choices' labels of domain/recruitment.ts. */
-export function useOptionLanguage(): 'fr' | 'en' {
-  const { i18n } = useTranslation();
-  return i18n.resolvedLanguage === 'en' ? 'en' : 'fr';
+/** A text input in its `Field`, marked `aria-required` when required. */
+export function TextField({ required, ...props }: ComponentProps<typeof BaseTextField>) {
+  return <BaseTextField required={required} aria-required={required || undefined} {...props} />;
 }
 
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500';
-
-function RequiredMark() {
-  const { t } = useTranslation(RECRUITMENT_NAMESPACE);
-  return (
-    <>
-      <span className="text-red-600" aria-hidden="true">
-        {' '}
-        *
-      </span>
-      <span className="sr-only"> ({t('required')})</span>
-    </>
-  );
-}
-
-export function ErrorText({ id, children }: { id: string; children?: string }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="text-xs font-medium text-red-700">
-      {children}
-    </p>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  /** Spans both columns of the section grid. */
-  wide?: boolean;
-  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
-}
-
-/** Label, control, hint and error, wired for screen readers. */
-function Field({ label, error, hint, required, wide, children }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={cn('flex flex-col gap-1.5', wide && 'sm:col-span-2')}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      {children({ id, describedBy: describedBy || undefined, invalid: Boolean(error) })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      <ErrorText id={`${id}-error`}>{error}</ErrorText>
-    </div>
-  );
-}
-
-type FrameProps = Omit<FieldProps, 'children'>;
-
-/** A text input in its `Field`; the other props (`register(...)` among them) go to the input. */
-export function TextField({
-  label,
-  error,
-  hint,
-  required,
-  wide,
-  className,
-  ...input
-}: FrameProps & ComponentProps<'input'>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          aria-required={required || undefined}
-          className={cn(inputClass, className)}
-          {...input}
-        />
-      )}
-    </Field>
-  );
-}
-
+/** The application's text areas: a row taller than the default, both columns wide unless told. */
 export function TextAreaField({
-  label,
-  error,
-  hint,
   wide = true,
-  ...textArea
-}: FrameProps & ComponentProps<'textarea'>) {
-  return (
-    <Field label={label} error={error} hint={hint} wide={wide}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          rows={4}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={cn(inputClass, 'min-h-24')}
-          {...textArea}
-        />
-      )}
-    </Field>
-  );
-}
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  wide,
-  options,
-  ...select
-}: FrameProps & ComponentProps<'select'> & { options: readonly BriefOption[] }) {
-  const language = useOptionLanguage();
-  return (
-    <Field label={label} error={error} hint={hint} wide={wide}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={cn(inputClass, 'pr-8')}
-          {...select}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option[language]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  rows = 4,
+  className,
+  ...props
+}: ComponentProps<typeof BaseTextAreaField>) {
+  return <BaseTextAreaField wide={wide} rows={rows} className={cn('min-h-24', className)} {...props} />;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ImageUp, Loader2, UserRound, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { forgetStoredSession } from '@/components/uploader/upload-api';
 import { useRushUploader, type UploadItem } from '@/components/uploader/use-rush-uploader';
 import { cn } from '@/lib/utils';
@@ -122,19 +123,7 @@ export function PhotoField({ onStatusChange }: { onStatusChange: (status: PhotoS
               {status === 'uploading' && (
                 <>
                   <p className="text-xs text-slate-600">{t('photo.uploading', { progress: item.progress })}</p>
-                  <div
-                    role="progressbar"
-                    aria-label={t('photo.label')}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={item.progress}
-                    className="h-2 overflow-hidden rounded-full bg-slate-200"
-                  >
-                    <div
-                      className="h-full rounded-full bg-violet-600 transition-[width]"
-                      style={{ width: `${item.progress}%` }}
-                    />
-                  </div>
+                  <ProgressBar label={t('photo.label')} value={item.progress} className="bg-slate-200" />
                 </>
               )}
               {status === 'ready' && <p className="text-xs font-medium text-emerald-700">{t('photo.ready')}</p>}

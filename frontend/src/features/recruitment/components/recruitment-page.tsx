@@ -1,5 +1,5 @@
 import {
-  DEFAULT_APPLICATION_TIMEZONE,
+  EMPTY_APPLICATION_FORM,
   editorApplicationFormSchema,
   RECRUITMENT_MESSAGES,
   REQUIRED_CONSENTS,
@@ -33,40 +33,6 @@ import {
 
 registerRecruitmentLabels();
 
-const EMPTY_APPLICATION: EditorApplicationFormValues = {
-  email: '',
-  firstName: '',
-  lastName: '',
-  phone: '',
-  address: '',
-  paymentMethod: '',
-  complexityLevels: [],
-  specialtyDomains: [],
-  videoSpecialties: [],
-  technicalCompetencies: [],
-  softwareMastered: [],
-  otherSoftware: '',
-  timezone: DEFAULT_APPLICATION_TIMEZONE,
-  availabilityDays: [],
-  availabilityStartTime: '',
-  availabilityEndTime: '',
-  unavailablePeriods: '',
-  experienceDescription: '',
-  portfolioLinks: [{ url: '' }],
-  preferredClientTypes: [],
-  preferredVideoGenres: [],
-  acceptsTerms: false,
-  acceptsPrivacy: false,
-  acceptsContract: false,
-  authorizesPortfolioUse: false,
-  experienceYears: '',
-  hourlyRate: '',
-  availabilityHours: '',
-  motivation: '',
-  technicalSkills: '',
-  equipmentDescription: '',
-};
-
 /** 000 §5 and §8: the consents' toast first, else the first field's message. */
 function invalidFormToast(errors: FieldErrors<EditorApplicationFormValues>) {
   if (REQUIRED_CONSENTS.some((consent) => errors[consent])) {
@@ -84,7 +50,7 @@ export function RecruitmentPage() {
   const submitApplication = useSubmitApplication();
   const form = useForm<EditorApplicationFormValues, unknown, EditorApplicationInput>({
     resolver: zodResolver(editorApplicationFormSchema),
-    defaultValues: EMPTY_APPLICATION,
+    defaultValues: EMPTY_APPLICATION_FORM,
     mode: 'onTouched',
   });
   const { control, handleSubmit, reset, setError } = form;
@@ -119,7 +85,7 @@ export function RecruitmentPage() {
       return;
     }
     toast.success(RECRUITMENT_MESSAGES.submitted, { description: RECRUITMENT_MESSAGES.submittedHint });
-    reset(EMPTY_APPLICATION);
+    reset(EMPTY_APPLICATION_FORM);
     setPhotoKey((key) => key + 1);
     setPhotoStatus('none');
     setSent(true);

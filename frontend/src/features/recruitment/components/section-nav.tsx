@@ -2,6 +2,7 @@ import type { EditorApplicationFormValues } from '@domain/recruitment';
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { RECRUITMENT_NAMESPACE } from '../labels';
 import { SECTION_IDS, sectionAnchor, sectionFilled, type SectionId } from './sections';
@@ -42,21 +43,7 @@ function Progress({ done, compact = false }: { done: number; compact?: boolean }
   const { t } = useTranslation(RECRUITMENT_NAMESPACE);
   const total = SECTION_IDS.length;
   const label = t('nav.progress', { done, total });
-  const bar = (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={total}
-      aria-valuenow={done}
-      className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200"
-    >
-      <div
-        className="h-full rounded-full bg-violet-600 transition-[width]"
-        style={{ width: `${(done / total) * 100}%` }}
-      />
-    </div>
-  );
+  const bar = <ProgressBar label={label} value={done} max={total} className="h-1.5 flex-1 bg-slate-200" />;
   if (compact)
     return (
       <div className="flex items-center gap-2">

@@ -1,9 +1,10 @@
 import { SYSTEM_TEST_MESSAGES, type SystemTestKind, type SystemTestResult } from '@domain/admin';
 import type { RushAnalysisResult } from '@domain/analysis';
 import { CheckCircle2, Loader2, Play, RefreshCw, ShieldCheck, Trash2, XCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Field } from '@/components/form/fields';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -229,7 +230,6 @@ function ResultCard({ result, onClear }: { result: SystemTestResult | null; onCl
 /** Storage and analysis: real files through the funnels' upload path, measured by ffprobe in the worker. */
 function UploadCheck() {
   const { t } = useTranslation(SYSTEM_TEST_NAMESPACE);
-  const declaredId = useId();
   const [declared, setDeclared] = useState('');
   const [result, setResult] = useState<RushAnalysisResult | null | undefined>(undefined);
   const declaredMinutes = Number(declared.replace(',', '.'));
@@ -241,18 +241,17 @@ function UploadCheck() {
           <h2 className="text-xl font-semibold text-slate-900">{t('uploads.title')}</h2>
           <p className="mt-1 text-sm text-slate-600">{t('uploads.text')}</p>
         </div>
-        <div className="flex flex-col gap-1.5 sm:max-w-xs">
-          <label htmlFor={declaredId} className="text-sm font-medium text-slate-800">
-            {t('uploads.declared')}
-          </label>
-          <input
-            id={declaredId}
-            inputMode="decimal"
-            value={declared}
-            onChange={(event) => setDeclared(event.target.value)}
-            className="h-10 rounded-lg border border-slate-300 px-3 text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-          />
-        </div>
+        <Field label={t('uploads.declared')} className="sm:max-w-xs">
+          {({ id }) => (
+            <input
+              id={id}
+              inputMode="decimal"
+              value={declared}
+              onChange={(event) => setDeclared(event.target.value)}
+              className="h-10 rounded-lg border border-slate-300 px-3 text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+            />
+          )}
+        </Field>
         <RushUploader
           declaredDurationMinutes={declaredMinutes > 0 ? declaredMinutes : undefined}
           onAnalysed={setResult}

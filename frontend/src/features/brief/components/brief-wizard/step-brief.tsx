@@ -16,18 +16,8 @@ import { ArrowRight } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  CheckboxField,
-  ChoiceGroup,
-  Field,
-  FormSection,
-  Select,
-  SelectField,
-  TextArea,
-  TextAreaField,
-  TextField,
-  type FieldMessages,
-} from '../fields';
+import { Field, Select, SelectField, TextArea, TextAreaField, TextField } from '@/components/form/fields';
+import { CheckboxField, ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import { useDeadlineOptions } from './deadline-options';
 import { RushDurationUploader } from '../rush-duration-uploader';
 

@@ -4,7 +4,8 @@ import { ArrowLeft, CreditCard, Loader2 } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, ChoiceGroup, Field, FormSection, Select } from '../fields';
+import { Field, Select } from '@/components/form/fields';
+import { CheckboxField, ChoiceGroup, FormSection } from '../fields';
 import { useDeadlineOptions } from './deadline-options';
 
 interface StepEstimateProps {

@@ -3,7 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PayBriefButton } from '@/components/payments/pay-brief-button';
 import { Button } from '@/components/ui/button';
-import { useOptionLanguage } from '../fields';
+import { useOptionLanguage } from '@/components/form/fields';
 import { NextSteps } from '../next-steps';
 
 /** The stored brief and the price it is paid at (the offer price the estimate showed). */

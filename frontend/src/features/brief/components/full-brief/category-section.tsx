@@ -10,7 +10,8 @@ import {
 import { SERVICE_CATEGORY_TABLE, type EstimateCurrency, type ServiceCategory } from '@domain/pricing';
 import type { FullBriefPayload } from '@domain/schemas/brief';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup, FormSection, useOptionLanguage } from '../fields';
+import { useOptionLanguage } from '@/components/form/fields';
+import { ChoiceGroup, FormSection } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 1.5 The service category (cards with their hourly rate), the visual complexity and the features. */

@@ -1,6 +1,7 @@
 import { FULL_RUSH_QUALITIES, RUSH_TYPES } from '@domain/brief-options';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup, FormSection, SelectField, TextAreaField, TextField, type FieldMessages } from '../fields';
+import { SelectField, TextAreaField, TextField } from '@/components/form/fields';
+import { ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import { RushDurationUploader } from '../rush-duration-uploader';
 import type { FullBriefSectionProps } from './section-props';
 

@@ -1,6 +1,7 @@
 import { EXPECTED_DELIVERABLES } from '@domain/brief-options';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup, FormSection, TextField, type FieldMessages } from '../fields';
+import { TextField } from '@/components/form/fields';
+import { ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 6. The delivery date (not before `dateMinimum`), the number of versions and the deliverables. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, FormSection, TextField, type FieldMessages } from '../fields';
+import { TextField } from '@/components/form/fields';
+import { CheckboxField, FormSection, type FieldMessages } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 5. The video's language, subtitles and voice-over. */

@@ -1,6 +1,7 @@
 import { FULL_OBJECTIVES, FULL_VIDEO_TYPES } from '@domain/brief-options';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup, FormSection, SelectField, TextField, type FieldMessages } from '../fields';
+import { SelectField, TextField } from '@/components/form/fields';
+import { ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 1. The client, the project, its kinds of video, objective and audience. */

@@ -1,6 +1,7 @@
 import { MUSIC_OPTIONS, REFERENCE_VIDEO_SLOTS, RHYTHMS, VISUAL_STYLES } from '@domain/brief-options';
 import { useTranslation } from 'react-i18next';
-import { Field, FormSection, SelectField, TextField, TextInput, type FieldMessages } from '../fields';
+import { Field, SelectField, TextField, TextInput } from '@/components/form/fields';
+import { FormSection, type FieldMessages } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 4. Visual style, rhythm, reference videos, colours and music. */

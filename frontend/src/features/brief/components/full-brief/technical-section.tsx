@@ -1,6 +1,7 @@
 import { ASPECT_RATIOS, DISTRIBUTION_PLATFORMS, OUTPUT_FORMATS, RESOLUTIONS } from '@domain/brief-options';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup, FormSection, SelectField, TextField, type FieldMessages } from '../fields';
+import { SelectField, TextField } from '@/components/form/fields';
+import { ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import type { FullBriefSectionProps } from './section-props';
 
 /** 3. Length, file format, resolution, ratio, size limit and where the video will be shown. */

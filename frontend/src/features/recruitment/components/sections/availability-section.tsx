@@ -6,7 +6,8 @@ import {
 } from '@domain/recruitment';
 import { useTranslation } from 'react-i18next';
 import { RECRUITMENT_NAMESPACE } from '../../labels';
-import { ChoiceGrid, SelectField, TextAreaField, TextField } from '../fields';
+import { SelectField } from '@/components/form/fields';
+import { ChoiceGrid, TextAreaField, TextField } from '../fields';
 import { FormSection } from '../form-section';
 import { countOf, firstMessage, type ApplicationSectionProps } from './section-props';
 

@@ -4,7 +4,7 @@ import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { RECRUITMENT_NAMESPACE } from '../../labels';
-import { ErrorText, inputClass } from '../fields';
+import { ErrorText, inputClass } from '@/components/form/fields';
 import { FormSection } from '../form-section';
 import { firstMessage, type ApplicationSectionProps } from './section-props';
 

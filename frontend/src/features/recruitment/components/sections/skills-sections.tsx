@@ -7,7 +7,8 @@ import {
 } from '@domain/recruitment';
 import { useTranslation } from 'react-i18next';
 import { RECRUITMENT_NAMESPACE } from '../../labels';
-import { ChoiceGrid, TextAreaField, TextField, useOptionLanguage } from '../fields';
+import { useOptionLanguage } from '@/components/form/fields';
+import { ChoiceGrid, TextAreaField, TextField } from '../fields';
 import { FormSection } from '../form-section';
 import { countOf, firstMessage, type ApplicationSectionProps } from './section-props';
 
