@@ -28,6 +28,7 @@ import { stackConfig } from './lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
+import { generateTestVideo } from '../tests/support/media-fixtures.ts';
 import { loginWithPassword } from '../tests/support/keycloak-login.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 
@@ -52,13 +53,12 @@ if (!args.has('--no-preview')) {
   try {
     const input = path.join(dir, 'input.mp4');
     log(`generating ${PREVIEW_SECONDS} s of 1080p (testsrc2 30000/1001 + sine)…`);
-    execFileSync('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc2=duration=${PREVIEW_SECONDS}:size=1920x1080:rate=30000/1001`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${PREVIEW_SECONDS}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
-      input,
-    ]);
+    generateTestVideo(input, PREVIEW_SECONDS, {
+      source: 'testsrc2',
+      size: '1920x1080',
+      rate: '30000/1001',
+      encoder: ['-crf', '18'],
+    });
     const watermarkFile = path.join(dir, 'watermark.txt');
     fs.writeFileSync(watermarkFile, 'APERÇU RUSHFLOW\nCamille Durand');
     const filter = previewFilter({

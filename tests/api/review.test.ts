@@ -29,7 +29,7 @@ import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } f
 import { setOtherEditorsAside } from '../support/editors';
 import { loginWithPassword } from '../support/keycloak-login';
 import { waitUntil } from '../support/mail-server';
-import { makeTempDir } from '../support/media-fixtures';
+import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { testStack } from '../support/stack-env';
@@ -98,36 +98,6 @@ async function call<T = Record<string, unknown>>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string } };
-}
-
-/** ffmpeg's test pattern with a tone, at an exact rational rate, optionally with its own start timecode. */
-function testPattern(file: string, options: { seconds: number; rate: string; size: string; timecode?: string }) {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=duration=${options.seconds}:size=${options.size}:rate=${options.rate}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${options.seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    ...(options.timecode ? ['-timecode', options.timecode] : []),
-    file,
-  ]);
-  return file;
 }
 
 function ffprobe(file: string, ...args: string[]): Record<string, unknown> {
@@ -288,8 +258,7 @@ const NTSC: { num: number; den: number } = { num: 30000, den: 1001 };
 let v1Frames = 0;
 
 test('a real 29.97 test pattern uploaded as the final is v1: probed with the exact rate and frame count, previewed in H.264 ≤ 1080p with faststart, progress on the client’s stream', async () => {
-  const original = testPattern(path.join(temp.dir, 'montage v1.mp4'), {
-    seconds: 6,
+  const original = generateTestVideo(path.join(temp.dir, 'montage v1.mp4'), 6, {
     rate: '30000/1001',
     size: '640x360',
   });
@@ -603,8 +572,7 @@ test('a revision round, a non-video v2 that fails with its reason and is retried
   expect(v2.preview).toMatchObject({ status: 'failed', error: REVIEW_MESSAGES.previewNotVideo });
 
   // The editor replaces the object with a real video (25 fps, its own start timecode 01:00:00:00) and retries.
-  const real = testPattern(path.join(temp.dir, 'v2-real.mp4'), {
-    seconds: 4,
+  const real = generateTestVideo(path.join(temp.dir, 'v2-real.mp4'), 4, {
     rate: '25',
     size: '1920x1080',
     timecode: '01:00:00:00',

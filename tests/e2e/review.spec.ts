@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -8,7 +7,7 @@ import { connectTemporal } from '../../api/temporal/client';
 import { initOrm } from '../../db/orm';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
-import { makeTempDir } from '../support/media-fixtures';
+import { generateSoundOnly, generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject } from '../support/project-seed';
 import { demoAccounts, signInOnKeycloak } from './support/stack';
 
@@ -41,55 +40,6 @@ let v1 = '';
 let v2 = '';
 let soundOnly = '';
 
-/** A 29.97 fps test pattern with its own drop-frame start timecode (a `tmcd` track), a tone and a label. */
-function testPattern(file: string, source: 'testsrc' | 'testsrc2', seconds: number): string {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `${source}=duration=${seconds}:size=640x360:rate=30000/1001`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-timecode',
-    '00:00:59;28',
-    file,
-  ]);
-  return file;
-}
-
-/** An MP4 with sound and no picture: accepted as a video upload, but no preview can be made of it. */
-function audioOnly(file: string, seconds: number): string {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:a',
-    'aac',
-    file,
-  ]);
-  return file;
-}
-
 /** A paid project the demo editor is editing, with its workflow started in its editing phase. */
 async function editingProject(projectTitle: string): Promise<string> {
   const id = await seedProject(orm.em.fork(), {
@@ -119,9 +69,11 @@ test.beforeAll(async () => {
   orm = await initOrm(process.env.DATABASE_URL ?? '');
   temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS ?? '', process.env.TEMPORAL_NAMESPACE ?? 'default');
   temp = makeTempDir('rushflow-review-');
-  v1 = testPattern(path.join(temp.dir, `montage-v1-${run}.mp4`), 'testsrc', 4);
-  v2 = testPattern(path.join(temp.dir, `montage-v2-${run}.mp4`), 'testsrc2', 4);
-  soundOnly = audioOnly(path.join(temp.dir, `son-seul-${run}.mp4`), 3);
+  // 29.97 fps test patterns with their own drop-frame start timecode (a `tmcd` track).
+  const pattern = { size: '640x360', rate: '30000/1001', timecode: '00:00:59;28' };
+  v1 = generateTestVideo(path.join(temp.dir, `montage-v1-${run}.mp4`), 4, { ...pattern, source: 'testsrc' });
+  v2 = generateTestVideo(path.join(temp.dir, `montage-v2-${run}.mp4`), 4, { ...pattern, source: 'testsrc2' });
+  soundOnly = generateSoundOnly(path.join(temp.dir, `son-seul-${run}.mp4`), 3);
   projectId = await editingProject(title);
   failingProjectId = await editingProject(failingTitle);
   if (screenshots) fs.mkdirSync(screenshots, { recursive: true });

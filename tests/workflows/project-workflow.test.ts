@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import { createActivities } from '../../activities';
-import { createProjectActivities, type UserDirectory } from '../../activities/project';
+import { createProjectActivities } from '../../activities/project';
 import {
   EditorProfile,
   Notification,
@@ -14,7 +12,6 @@ import {
   SentEmail,
   StatusHistory,
 } from '../../db/entities';
-import { createMailTransport } from '../../db/mail';
 import { PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -34,11 +31,16 @@ import {
   startUpdate,
   type ProjectActor,
 } from '../../workflows/contracts/project';
-import { createScratchDatabase } from '../support/brief-scratch-db';
 import { recordHistoryIfAsked } from '../support/histories';
 import { TestMailServer, waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
-import { createTimeSkippingEnv } from '../support/temporal-test-env';
+import {
+  clientActor,
+  editorActor,
+  type ProjectWorkflowTestEnv,
+  startProjectWorkflowEnv,
+  testAdmin,
+} from '../support/project-workflow-env';
 
 /**
  * ProjectWorkflow end to end on the time-skipping server, with the real activities against a
@@ -47,80 +49,23 @@ import { createTimeSkippingEnv } from '../support/temporal-test-env';
  */
 jest.setTimeout(300_000);
 
-const APP_URL = 'http://localhost:3000';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+const admin = testAdmin;
+let setup: ProjectWorkflowTestEnv;
 let env: TestWorkflowEnvironment;
 let mail: TestMailServer;
-let db: Awaited<ReturnType<typeof createScratchDatabase>>;
-let worker: Worker;
-let running: Promise<void>;
-const deletedObjects: string[] = [];
-
-const admin: ProjectActor = {
-  id: 'admin-1',
-  email: 'admin@rushflow.test',
-  emailVerified: true,
-  roles: ['admin'],
-  name: 'Admin Test',
-};
-const directory: UserDirectory = {
-  admins: async () => [{ id: admin.id, email: admin.email }],
-  emailOf: async (userId) => `${userId}@editors.rushflow.test`,
-};
-
-const deps = () => ({
-  orm: db.orm,
-  mailTransport: createMailTransport(mail.smtpUrl),
-  mailFrom: 'Rushflow <bonjour@rushflow.local>',
-  appUrl: APP_URL,
-  directory,
-  deleteObject: async (bucket: string, key: string) => {
-    deletedObjects.push(`${bucket}/${key}`);
-  },
-});
+let db: ProjectWorkflowTestEnv['db'];
 
 beforeAll(async () => {
-  [env, mail, db] = await Promise.all([
-    createTimeSkippingEnv(),
-    TestMailServer.start(),
-    createScratchDatabase('rushflow_project_wf'),
-  ]);
-  const activities = {
-    ...createActivities({
-      db: db.orm,
-      mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' },
-      appUrl: APP_URL,
-    }),
-    ...createProjectActivities(deps()),
-  };
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue: TASK_QUEUE,
-    workflowsPath: require.resolve('../../workflows'),
-    activities,
-  });
-  running = worker.run();
+  setup = await startProjectWorkflowEnv('rushflow_project_wf');
+  ({ env, mail, db } = setup);
 });
 
-afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await env?.teardown();
-  await mail?.stop();
-  await db?.drop();
-});
+afterAll(() => setup?.stop());
 
 // ——— helpers ———
-
-function client(id = `client-${randomUUID()}`): ProjectActor {
-  return { id, email: `${id}@clients.rushflow.test`, emailVerified: true, roles: ['user'], name: 'Client Test' };
-}
-
-function editorActor(id: string): ProjectActor {
-  return { id, email: `${id}@editors.rushflow.test`, emailVerified: true, roles: ['editor'], name: 'Monteur Test' };
-}
 
 async function createEditor(
   options: {
@@ -236,7 +181,7 @@ async function editorLoad(editorId: string) {
 // ——— tests ———
 
 test('the whole lifecycle: assignment, deadline reminder and escalation, forbidden actions, delivery, revision, window closing, retention', async () => {
-  const owner = client();
+  const owner = clientActor();
   const editorId = await createEditor({
     specialties: ['general'],
     levels: ['simple', 'moderate', 'complex', 'expert'],
@@ -408,7 +353,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   expect((await env.currentTimeMs()) - redeliveredAt).toBeGreaterThanOrEqual(365 * DAY - 60_000);
   expect(await db.orm.em.fork().count(ProjectFile, { project: projectId })).toBe(0);
   expect((await project(projectId)).filesPurgedAt).toBeInstanceOf(Date);
-  expect(deletedObjects.some((key) => key.startsWith(`video-uploads/${projectId}/final/`))).toBe(true);
+  expect(setup.deletedObjects.some((key) => key.startsWith(`video-uploads/${projectId}/final/`))).toBe(true);
 
   const timeline = await db.orm.em
     .fork()
@@ -435,7 +380,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
 });
 
 test('nobody free: waiting_for_editor, admins told, retried with backoff; admin assignment; cancellation frees the slot', async () => {
-  const owner = client();
+  const owner = clientActor();
   await db.orm.em.fork().nativeUpdate(EditorProfile, {}, { status: 'inactive' });
   // Only an editor of another specialty, and one on vacation: nobody fits.
   await createEditor({ specialties: ['branding'] });
@@ -458,7 +403,7 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
   expect(await editorLoad(editorId)).toMatchObject({ currentProjectsCount: 1 });
 
   // A second tiktok project finds that editor full: it waits, then an admin assigns by hand.
-  const other = client();
+  const other = clientActor();
   const secondId = await newProject(other, 10, 'tiktok');
   const second = await start(secondId);
   await statusIs(secondId, 'waiting_for_editor');
@@ -511,7 +456,7 @@ test('assignment under concurrency: 50 projects, 5 editors of 4 slots → nobody
   );
   // The other tests' editors step aside: these five share the 50 projects.
   await db.orm.em.fork().nativeUpdate(EditorProfile, { userId: { $nin: editors } }, { status: 'inactive' });
-  const owner = client();
+  const owner = clientActor();
   const projectIds: string[] = [];
   for (let i = 0; i < 50; i += 1) projectIds.push(await newProject(owner, 30, specialty));
   const handles = new Map<string, WorkflowHandle<typeof projectWorkflow>>();
@@ -565,10 +510,10 @@ test('assignment under concurrency: 50 projects, 5 editors of 4 slots → nobody
 
 test('activities: run twice, one effect', async () => {
   await db.orm.em.fork().nativeUpdate(EditorProfile, {}, { status: 'inactive' });
-  const owner = client();
+  const owner = clientActor();
   const editorId = await createEditor({ specialties: ['instagram'], max: 1 });
   const projectId = await newProject(owner, 10, 'instagram');
-  const activities = createProjectActivities(deps());
+  const activities = createProjectActivities(setup.projectDeps);
 
   const key = randomUUID();
   const [a, b] = await Promise.all([

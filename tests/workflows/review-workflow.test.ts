@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import { createActivities } from '../../activities';
-import { createProjectActivities, type UserDirectory } from '../../activities/project';
 import { approvedVersionNumber, originalsOpenTo } from '../../api/review/version-reads';
 import {
   ClientQuestion,
@@ -17,7 +14,6 @@ import {
   StatusHistory,
   VersionComment,
 } from '../../db/entities';
-import { createMailTransport } from '../../db/mail';
 import { REVIEW_MESSAGES } from '../../domain/review';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -37,11 +33,16 @@ import {
   startUpdate,
   type ProjectActor,
 } from '../../workflows/contracts/project';
-import { createScratchDatabase } from '../support/brief-scratch-db';
 import { recordHistoryIfAsked } from '../support/histories';
 import { TestMailServer, waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
-import { createTimeSkippingEnv } from '../support/temporal-test-env';
+import {
+  clientActor,
+  editorActor,
+  type ProjectWorkflowTestEnv,
+  startProjectWorkflowEnv,
+  testAdmin,
+} from '../support/project-workflow-env';
 
 /**
  * The review side of ProjectWorkflow on the time-skipping server, with the real activities against
@@ -54,83 +55,26 @@ import { createTimeSkippingEnv } from '../support/temporal-test-env';
  */
 jest.setTimeout(300_000);
 
-const APP_URL = 'http://localhost:3000';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const admin = testAdmin;
+let setup: ProjectWorkflowTestEnv;
 let env: TestWorkflowEnvironment;
 let mail: TestMailServer;
-let db: Awaited<ReturnType<typeof createScratchDatabase>>;
-let worker: Worker;
-let running: Promise<void>;
-const deletedObjects: string[] = [];
-
-const admin: ProjectActor = {
-  id: 'admin-review',
-  email: 'admin@review.rushflow.test',
-  emailVerified: true,
-  roles: ['admin'],
-  name: 'Admin Revue',
-};
-const directory: UserDirectory = {
-  admins: async () => [{ id: admin.id, email: admin.email }],
-  emailOf: async (userId) => `${userId}@editors.rushflow.test`,
-};
+let db: ProjectWorkflowTestEnv['db'];
 
 beforeAll(async () => {
-  [env, mail, db] = await Promise.all([
-    createTimeSkippingEnv(),
-    TestMailServer.start(),
-    createScratchDatabase('rushflow_review_wf'),
-  ]);
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue: TASK_QUEUE,
-    workflowsPath: require.resolve('../../workflows'),
-    activities: {
-      ...createActivities({
-        db: db.orm,
-        mail: { transport: createMailTransport(mail.smtpUrl), from: 'Rushflow <bonjour@rushflow.local>' },
-        appUrl: APP_URL,
-        directory,
-      }),
-      // Storage is the api tests' part: here deletions are recorded.
-      ...createProjectActivities({
-        orm: db.orm,
-        mailTransport: createMailTransport(mail.smtpUrl),
-        mailFrom: 'Rushflow <bonjour@rushflow.local>',
-        appUrl: APP_URL,
-        directory,
-        deleteObject: async (bucket, key) => {
-          deletedObjects.push(`${bucket}/${key}`);
-        },
-      }),
-    },
-  });
-  running = worker.run();
+  setup = await startProjectWorkflowEnv('rushflow_review_wf');
+  ({ env, mail, db } = setup);
 });
 
-afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await env?.teardown();
-  await mail?.stop();
-  await db?.drop();
-});
+afterAll(() => setup?.stop());
 
 // ——— helpers ———
 
 const em = () => db.orm.em.fork();
-
-function clientActor(): ProjectActor {
-  const id = `client-${randomUUID()}`;
-  return { id, email: `${id}@clients.rushflow.test`, emailVerified: true, roles: ['user'], name: 'Cliente Test' };
-}
-
-function editorActor(id: string): ProjectActor {
-  return { id, email: `${id}@editors.rushflow.test`, emailVerified: true, roles: ['editor'], name: 'Monteur Test' };
-}
 
 function refusal(type: string, message?: string) {
   return { cause: expect.objectContaining({ type, ...(message ? { message } : {}) }) };
@@ -349,7 +293,7 @@ test('a revision round is the version’s open comments, counted once; refused o
   await env.sleep(366 * DAY);
   expect(await handle.result()).toMatchObject({ closed: true, filesDeleted: true, approvedVersion: 3 });
   expect(await em().count(ProjectVersion, { project: projectId })).toBe(0);
-  expect(deletedObjects.filter((key) => key.startsWith(`video-uploads/${projectId}/final/`))).toHaveLength(3);
+  expect(setup.deletedObjects.filter((key) => key.startsWith(`video-uploads/${projectId}/final/`))).toHaveLength(3);
   await recordHistoryIfAsked('project-workflow-review-rounds', handle);
 });
 

@@ -26,10 +26,11 @@ export function RequiredMark() {
   );
 }
 
-export function ErrorText({ id, children }: { id: string; children?: string }) {
+/** A field's error; `announce` makes screen readers read it out as soon as it shows (a dialog's one field). */
+export function ErrorText({ id, children, announce }: { id: string; children?: string; announce?: boolean }) {
   if (!children) return null;
   return (
-    <p id={id} className="text-xs font-medium text-red-700">
+    <p id={id} role={announce ? 'alert' : undefined} className="text-xs font-medium text-red-700">
       {children}
     </p>
   );
@@ -42,12 +43,14 @@ interface FieldProps {
   required?: boolean;
   /** Spans both columns of the section grid. */
   wide?: boolean;
+  /** The error is read out when it shows (see ErrorText). */
+  announce?: boolean;
   className?: string;
   children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
 }
 
 /** Label, control, hint and error, wired for screen readers. */
-export function Field({ label, error, hint, required, wide, className, children }: FieldProps) {
+export function Field({ label, error, hint, required, wide, announce, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -63,7 +66,9 @@ export function Field({ label, error, hint, required, wide, className, children 
           {hint}
         </p>
       )}
-      <ErrorText id={`${id}-error`}>{error}</ErrorText>
+      <ErrorText id={`${id}-error`} announce={announce}>
+        {error}
+      </ErrorText>
     </div>
   );
 }
@@ -88,10 +93,11 @@ export function TextAreaField({
   hint,
   required,
   wide,
+  announce,
   ...textArea
 }: FieldFrameProps & ComponentProps<'textarea'>) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} wide={wide}>
+    <Field label={label} error={error} hint={hint} required={required} wide={wide} announce={announce}>
       {({ id, describedBy, invalid }) => (
         <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...textArea} />
       )}

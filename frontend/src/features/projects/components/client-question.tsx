@@ -1,17 +1,15 @@
 import type { ProjectDetail } from '@domain/projects';
 import { ClientAnswerInputSchema, ClientQuestionInputSchema, REVIEW_ACTIONS } from '@domain/review';
 import { Hourglass, MessageCircleQuestion } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextAreaField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
 import { PROJECTS_NAMESPACE } from '../labels';
-
-const fieldClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30';
 
 /**
  * 'En attente du client': the editor's question, above the tabs. The client answers it here (the
@@ -22,8 +20,6 @@ export function ClientQuestionCard({ project }: { project: ProjectDetail }) {
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
   const action = useProjectAction();
-  const fieldId = useId();
-  const errorId = useId();
   const question = project.clientQuestion;
   if (!question) return null;
   const mayAnswer = project.reviewActions.includes('answerClient');
@@ -78,24 +74,14 @@ export function ClientQuestionCard({ project }: { project: ProjectDetail }) {
           <p className="text-sm font-medium text-amber-900">{t('question.paused')}</p>
           {mayAnswer && (
             <form onSubmit={submit} className="space-y-2" noValidate>
-              <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-                {t('question.answerLabel')}
-              </label>
-              <textarea
-                id={fieldId}
+              <TextAreaField
+                label={t('question.answerLabel')}
                 value={answer}
                 onChange={(event) => setAnswer(event.target.value)}
-                rows={3}
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? errorId : undefined}
-                className={fieldClass}
+                error={error ?? undefined}
+                announce
                 data-testid="client-answer"
               />
-              {error && (
-                <p id={errorId} role="alert" className="text-sm text-red-700">
-                  {error}
-                </p>
-              )}
               <Button type="submit" disabled={action.isPending} data-testid="action-answerClient">
                 {REVIEW_ACTIONS.answerClient.label}
               </Button>
@@ -114,7 +100,6 @@ export function AskClientDialog({ project }: { project: ProjectDetail }) {
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
   const action = useProjectAction();
-  const fieldId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -148,24 +133,15 @@ export function AskClientDialog({ project }: { project: ProjectDetail }) {
         <DialogTitle>{t('question.askTitle')}</DialogTitle>
         <DialogDescription>{t('question.askDescription')}</DialogDescription>
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <div className="space-y-2">
-            <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-              {t('question.askLabel')}
-            </label>
-            <textarea
-              id={fieldId}
-              value={question}
-              onChange={(event) => setQuestion(event.target.value)}
-              rows={4}
-              className={fieldClass}
-              data-testid="client-question-input"
-            />
-            {error && (
-              <p role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
+          <TextAreaField
+            label={t('question.askLabel')}
+            value={question}
+            onChange={(event) => setQuestion(event.target.value)}
+            rows={4}
+            error={error ?? undefined}
+            announce
+            data-testid="client-question-input"
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)}>
               {t('revisionDialog.cancel')}

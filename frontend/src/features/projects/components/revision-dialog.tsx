@@ -1,8 +1,9 @@
 import { REVIEW_MESSAGES } from '@domain/review';
 import { RevisionRequestSchema } from '@domain/schemas/project';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextAreaField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -33,8 +34,6 @@ export function RevisionDialog({
   const [open, setOpen] = useState(false);
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
-  const errorId = useId();
   const action = useProjectAction();
   const versions = useQuery({ ...versionsQuery(projectId), enabled: open });
   const newest = versions.data?.[0];
@@ -102,27 +101,16 @@ export function RevisionDialog({
           </div>
         )}
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <div className="space-y-2">
-            <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-              {t('revisionDialog.label')}
-            </label>
-            <textarea
-              id={fieldId}
-              value={feedback}
-              onChange={(event) => setFeedback(event.target.value)}
-              rows={5}
-              required
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? errorId : undefined}
-              placeholder={t('revisionDialog.placeholder')}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
-            />
-            {error && (
-              <p id={errorId} role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
+          <TextAreaField
+            label={t('revisionDialog.label')}
+            value={feedback}
+            onChange={(event) => setFeedback(event.target.value)}
+            rows={5}
+            required
+            error={error ?? undefined}
+            announce
+            placeholder={t('revisionDialog.placeholder')}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)}>
               {t('revisionDialog.cancel')}

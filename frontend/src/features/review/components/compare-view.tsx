@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { REVIEW_NAMESPACE } from '../labels';
 import { useFramePlayer } from '../lib/use-frame-player';
 import { useFullscreen } from '../lib/use-fullscreen';
-import { useShortcuts } from '../lib/use-shortcuts';
+import { transportShortcuts, useShortcuts } from '../lib/use-shortcuts';
 import { PlayerControls, Timeline } from './player-controls';
 import { pictureBoxStyle } from './review-player';
 import { usePreviewSource } from './use-preview-source';
@@ -122,19 +122,9 @@ export function CompareView({
   const player = useFramePlayer(rate, media?.frameCount ?? null);
   const fullscreen = useFullscreen<HTMLDivElement>();
   const flip = () => setShowing((current) => (current === 'a' ? 'b' : 'a'));
-  const oneSecond = Math.round(rate.num / rate.den);
 
   useShortcuts({
-    ' ': player.togglePlay,
-    k: player.pause,
-    j: () => player.shuttle(-1),
-    l: () => player.shuttle(1),
-    ArrowLeft: () => player.step(-1),
-    ArrowRight: () => player.step(1),
-    'Shift+ArrowLeft': () => player.step(-oneSecond),
-    'Shift+ArrowRight': () => player.step(oneSecond),
-    Home: () => player.seek(0),
-    End: () => player.seek(player.frameCount - 1),
+    ...transportShortcuts(player),
     b: layout === 'flip' ? flip : undefined,
     f: fullscreen.toggle,
     '?': onToggleHelp,

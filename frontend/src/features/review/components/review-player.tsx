@@ -9,7 +9,7 @@ import { useComments } from '../api/review';
 import { REVIEW_NAMESPACE } from '../labels';
 import { useFramePlayer } from '../lib/use-frame-player';
 import { useFullscreen } from '../lib/use-fullscreen';
-import { useShortcuts } from '../lib/use-shortcuts';
+import { transportShortcuts, useShortcuts } from '../lib/use-shortcuts';
 import { CommentForm, type DrawingDraft } from './comment-form';
 import { CommentList } from './comment-list';
 import { DrawingOverlay, type PictureSize } from './drawing-overlay';
@@ -87,19 +87,9 @@ export function ReviewPlayer({
       const from = current.frameIn ?? frame;
       return from <= frame ? { frameIn: from, frameOut: frame } : { frameIn: frame, frameOut: from };
     });
-  const second = Math.round(rate.num / rate.den);
 
   useShortcuts({
-    ' ': player.togglePlay,
-    k: player.pause,
-    j: () => player.shuttle(-1),
-    l: () => player.shuttle(1),
-    ArrowLeft: () => player.step(-1),
-    ArrowRight: () => player.step(1),
-    'Shift+ArrowLeft': () => player.step(-second),
-    'Shift+ArrowRight': () => player.step(second),
-    Home: () => player.seek(0),
-    End: () => player.seek(player.frameCount - 1),
+    ...transportShortcuts(player),
     i: canComment ? setIn : undefined,
     o: canComment ? setOut : undefined,
     f: fullscreen.toggle,

@@ -3,9 +3,10 @@ import type { ProjectDetail } from '@domain/projects';
 import { REVIEW_MESSAGES, RevisionRoundInputSchema, type CommentView, type VersionView } from '@domain/review';
 import { framesToTimecode } from '@domain/timecode';
 import { ListChecks, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
+import { TextAreaField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -25,7 +26,6 @@ export function RequestRevisionCard({ project, version }: { project: ProjectDeta
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string | null>(null);
   const action = useProjectAction();
-  const fieldId = useId();
   const left = Math.max(0, project.maxRevisions - project.revisionCount);
   const openComments = version.comments.open;
 
@@ -96,19 +96,12 @@ export function RequestRevisionCard({ project, version }: { project: ProjectDeta
             {t('revision.dialogDescription', { count: openComments, left, max: project.maxRevisions })}
           </DialogDescription>
           <form onSubmit={submit} className="space-y-4" noValidate>
-            <div className="space-y-2">
-              <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-                {t('revision.message')}
-              </label>
-              <textarea
-                id={fieldId}
-                value={feedback}
-                onChange={(event) => setFeedback(event.target.value)}
-                rows={3}
-                placeholder={t('revision.messagePlaceholder')}
-                className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
-              />
-            </div>
+            <TextAreaField
+              label={t('revision.message')}
+              value={feedback}
+              onChange={(event) => setFeedback(event.target.value)}
+              placeholder={t('revision.messagePlaceholder')}
+            />
             {error && (
               <p
                 role="alert"

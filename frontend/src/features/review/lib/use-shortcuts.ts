@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { FramePlayer } from './use-frame-player';
 
 /**
  * The studio's keyboard shortcuts, listened to on the whole page while the studio is shown. Keys
@@ -22,6 +23,28 @@ export type ShortcutKey =
   | 'b'
   | '?';
 
+type Shortcuts = Partial<Record<ShortcutKey, () => void>>;
+
+/**
+ * The transport keys every player of the studio shares: Space, J/K/L, one frame with the arrows,
+ * one second with Shift, Home and End.
+ */
+export function transportShortcuts(player: FramePlayer): Shortcuts {
+  const oneSecond = Math.round(player.rate.num / player.rate.den);
+  return {
+    ' ': player.togglePlay,
+    k: player.pause,
+    j: () => player.shuttle(-1),
+    l: () => player.shuttle(1),
+    ArrowLeft: () => player.step(-1),
+    ArrowRight: () => player.step(1),
+    'Shift+ArrowLeft': () => player.step(-oneSecond),
+    'Shift+ArrowRight': () => player.step(oneSecond),
+    Home: () => player.seek(0),
+    End: () => player.seek(player.frameCount - 1),
+  };
+}
+
 function ignored(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
   const target = event.target instanceof Element ? event.target : null;
@@ -41,7 +64,7 @@ function keyOf(event: KeyboardEvent): string {
   return event.key.length === 1 ? event.key.toLowerCase() : event.key;
 }
 
-export function useShortcuts(handlers: Partial<Record<ShortcutKey, () => void>>, enabled = true): void {
+export function useShortcuts(handlers: Shortcuts, enabled = true): void {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   useEffect(() => {
