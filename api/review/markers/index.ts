@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import type { MarkerFormat } from '../../../domain/review';
 import { avidMarkers } from './avid';
 import { commentsCsv } from './csv';
@@ -6,7 +7,6 @@ import type { MarkerComment, MarkerVersion } from './model';
 import { premiereXml } from './premiere';
 import { resolveEdls } from './resolve';
 import { fileSlug } from './text';
-import { zipFiles } from './zip';
 
 export { markerCommentsOf, type MarkerComment, type MarkerVersion } from './model';
 
@@ -48,9 +48,12 @@ export function exportMarkers(
   return {
     filename: `${base}.zip`,
     contentType: 'application/zip',
-    body: zipFiles(
-      edls.map((content, index) => ({ name: `${base}-${index + 1}.edl`, content })),
-      now,
+    // Stored, not deflated: a few hundred KiB of text that Resolve users unpack at once.
+    body: Buffer.from(
+      zipSync(Object.fromEntries(edls.map((content, index) => [`${base}-${index + 1}.edl`, strToU8(content)])), {
+        level: 0,
+        mtime: now,
+      }),
     ),
   };
 }
