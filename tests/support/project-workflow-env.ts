@@ -11,7 +11,7 @@ import { createScratchDatabase } from './brief-scratch-db';
 import { TestMailServer } from './mail-server';
 import { createTimeSkippingEnv } from './temporal-test-env';
 
-export const TEST_APP_URL = 'http://localhost:3000';
+const TEST_APP_URL = 'http://localhost:3000';
 
 /** The one admin the tests' user directory knows. */
 export const testAdmin: ProjectActor = {

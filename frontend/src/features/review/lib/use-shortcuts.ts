@@ -6,7 +6,7 @@ import type { FramePlayer } from './use-frame-player';
  * typed in a field, a menu or a dialog, or with Ctrl/Alt/⌘, are never taken; Space and Enter on a
  * button or a link keep activating it.
  */
-export type ShortcutKey =
+type ShortcutKey =
   | ' '
   | 'ArrowLeft'
   | 'ArrowRight'
