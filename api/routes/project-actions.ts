@@ -27,6 +27,7 @@ import {
   requestRevisionUpdate,
   type ProjectActor,
 } from '../../workflows/contracts/project';
+import { Project } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, requireRole, type AuthUser } from '../middleware/auth';
@@ -75,18 +76,40 @@ function updateErrorToHttp(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/**
+ * A project just paid for is written a moment before the payment's workflow starts its own: it
+ * stays `brief_received` until then. An action sent in that gap waits for the workflow this long.
+ */
+const WORKFLOW_START_WAIT_MS = 20_000;
+const STARTING_MESSAGE = 'Le projet est en cours de démarrage : réessayez dans un instant.';
+
+async function awaitingItsWorkflow(deps: ProjectActionRouteDeps, projectId: string): Promise<boolean> {
+  const project = await deps.em().findOne(Project, { id: projectId }, { fields: ['status'] });
+  return project?.status === 'brief_received';
+}
+
 async function runUpdate(
   deps: ProjectActionRouteDeps,
   projectId: string,
   run: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<unknown>,
 ): Promise<void> {
   const client = await deps.temporal();
-  try {
-    await run(client.workflow.getHandle(projectWorkflowId(projectId)));
-  } catch (error) {
-    const http = updateErrorToHttp(error);
-    if (http) throw http;
-    throw error;
+  const handle = client.workflow.getHandle(projectWorkflowId(projectId));
+  const deadline = Date.now() + WORKFLOW_START_WAIT_MS;
+  for (;;) {
+    try {
+      await run(handle);
+      return;
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError && (await awaitingItsWorkflow(deps, projectId))) {
+        if (Date.now() >= deadline) throw new HttpError(503, STARTING_MESSAGE);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      const http = updateErrorToHttp(error);
+      if (http) throw http;
+      throw error;
+    }
   }
 }
 

@@ -234,3 +234,26 @@ test('admin cancellation and manual assignment go through /api/admin; others are
   );
   expect((await post(`/api/projects/${projectId}/actions/cancel`, tokens.admin)).status).toBe(409);
 });
+
+test('an action sent between the payment and the start of the project workflow waits for it', async () => {
+  // The payment's workflow writes the project, then starts the project's own: here it starts 2 s late.
+  const projectId = await seedProject(orm.em.fork(), {
+    client: { id: accounts.client.id, email: accounts.client.email },
+    status: 'brief_received',
+    title: 'Annulation au démarrage',
+    videoType: 'youtube',
+    deliveryDate: new Date(Date.now() + 10 * 86_400_000),
+  });
+  const cancelling = post(`/api/admin/projects/${projectId}/cancel`, tokens.admin, { reason: 'Payé par erreur' });
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
+  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
+    taskQueue: TASK_QUEUE,
+    workflowId: projectWorkflowId(projectId),
+    args,
+  });
+  const cancelled = await cancelling;
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body.project?.status).toBe('cancelled');
+  expect(await statusOf(projectId)).toBe('cancelled');
+});
