@@ -34,21 +34,59 @@ export interface TokenVerifierOptions {
   audience: string;
   /** JWKS endpoint; defaults to Keycloak's `<issuer>/protocol/openid-connect/certs`. */
   jwksUrl?: string;
+  /** How many verified tokens are remembered (the oldest is forgotten first); 0 remembers none. */
+  cacheSize?: number;
+  /** The clock (ms since epoch) expiry is judged by; tests move it. */
+  now?: () => number;
 }
+
+/** Seconds of clock skew allowed between Keycloak and the api. */
+const CLOCK_TOLERANCE_S = 5;
 
 /**
  * Verifies Keycloak access tokens: signature through the realm's JWKS, exact issuer, audience
  * (the api), expiry. Any failure is a 401 with one French message; details stay in the logs.
+ *
+ * A browser sends the same token on every call for its whole life (5 minutes): a token already
+ * verified is taken from memory until it expires, so only its first call pays for the signature
+ * check. Remembered by the whole token string, signature included, and never when refused.
  */
-export function createTokenVerifier({ issuer, audience, jwksUrl }: TokenVerifierOptions) {
+export function createTokenVerifier({
+  issuer,
+  audience,
+  jwksUrl,
+  cacheSize = 10_000,
+  now = Date.now,
+}: TokenVerifierOptions) {
   const jwks = createRemoteJWKSet(new URL(jwksUrl ?? `${issuer}/protocol/openid-connect/certs`), {
     cooldownDuration: 30_000,
   });
+  const verified = new Map<string, { user: AuthUser; validUntil: number }>();
+
+  function remember(token: string, user: AuthUser) {
+    if (cacheSize <= 0 || user.tokenExpiresAt === undefined) return;
+    if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
+    // One object now serves every request of the token: nobody may change it.
+    Object.freeze(user.roles);
+    Object.freeze(user);
+    verified.set(token, { user, validUntil: user.tokenExpiresAt + CLOCK_TOLERANCE_S * 1000 });
+  }
+
   return async function verify(token: string): Promise<AuthUser> {
+    const known = verified.get(token);
+    if (known) {
+      if (now() < known.validUntil) return known.user;
+      verified.delete(token);
+    }
     try {
-      const { payload } = await jwtVerify<KeycloakClaims>(token, jwks, { issuer, audience, clockTolerance: 5 });
+      const { payload } = await jwtVerify<KeycloakClaims>(token, jwks, {
+        issuer,
+        audience,
+        clockTolerance: CLOCK_TOLERANCE_S,
+        currentDate: new Date(now()),
+      });
       if (!payload.sub) throw new HttpError(401, MESSAGES.unauthenticated);
-      return {
+      const user: AuthUser = {
         id: payload.sub,
         email: payload.email ?? '',
         firstName: payload.given_name,
@@ -58,6 +96,8 @@ export function createTokenVerifier({ issuer, audience, jwksUrl }: TokenVerifier
         tokenIssuedAt: payload.iat ? payload.iat * 1000 : undefined,
         tokenExpiresAt: payload.exp ? payload.exp * 1000 : undefined,
       };
+      remember(token, user);
+      return user;
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (!(error instanceof joseErrors.JOSEError)) console.warn('[auth] token check failed:', error);

@@ -42,7 +42,8 @@ function mint(key: KeyLike, claims: { iss?: string; aud?: string; exp?: number; 
     .sign(key);
 }
 
-const verify = () => createTokenVerifier({ issuer: ISSUER, audience: 'rushflow-api', jwksUrl });
+const verify = (options: { now?: () => number } = {}) =>
+  createTokenVerifier({ issuer: ISSUER, audience: 'rushflow-api', jwksUrl, ...options });
 
 test('a valid token gives the user and only the product roles', async () => {
   const user = await verify()(await mint(trustedKey));
@@ -64,4 +65,41 @@ test('an unsigned token (alg none) → 401', async () => {
     'base64url',
   );
   await expect(verify()(`${header}.${payload}.`)).rejects.toMatchObject({ status: 401 });
+});
+
+describe('verified tokens are remembered until they expire', () => {
+  test('the same token is answered from memory: the very same, frozen user, not a new check', async () => {
+    const token = await mint(trustedKey);
+    const check = verify();
+    const first = await check(token);
+    const again = await Promise.all([check(token), check(token)]);
+    expect(again[0]).toBe(first);
+    expect(again[1]).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Without memory every call checks the signature again and builds its own user.
+    const forgetful = createTokenVerifier({ issuer: ISSUER, audience: 'rushflow-api', jwksUrl, cacheSize: 0 });
+    const [one, two] = [await forgetful(token), await forgetful(token)];
+    expect(one).toEqual(two);
+    expect(one).not.toBe(two);
+  });
+
+  test('a remembered token is refused once it has expired', async () => {
+    let clock = Date.now();
+    const check = verify({ now: () => clock });
+    const token = await mint(trustedKey, { exp: Math.floor(clock / 1000) + 60 });
+    await expect(check(token)).resolves.toMatchObject({ email: 'camille@example.fr' });
+    clock += 59_000;
+    await expect(check(token)).resolves.toMatchObject({ email: 'camille@example.fr' });
+    clock += 10_000; // past the expiry and the 5 s of allowed clock skew
+    await expect(check(token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  test('the same claims under another signature are not taken for the remembered token', async () => {
+    const check = verify();
+    const valid = await mint(trustedKey);
+    await check(valid);
+    const [header, payload] = valid.split('.');
+    const forgedSignature = (await mint(otherKey)).split('.')[2];
+    await expect(check(`${header}.${payload}.${forgedSignature}`)).rejects.toMatchObject({ status: 401 });
+  });
 });
