@@ -28,6 +28,7 @@ const WARMUP_SECONDS = 2;
 const PROJECTS = 20;
 
 const config = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT);
+process.env.DATABASE_URL = config.env.DATABASE_URL;
 const log = (...parts) => console.log('[bench:api]', ...parts);
 const load = () =>
   os

@@ -131,7 +131,9 @@ export async function toDetail(em: EntityManager, user: AuthUser, project: Proje
   };
 }
 
-function countersOf(projects: Project[]): ClientProjectCounters {
+type SummaryFields = Pick<Project, 'status' | 'currency' | 'totalPriceCents'>;
+
+function countersOf(projects: SummaryFields[]): ClientProjectCounters {
   const spent = new Map<Project['currency'], number>();
   for (const project of projects) {
     if (project.status === 'cancelled') continue;
@@ -145,25 +147,85 @@ function countersOf(projects: Project[]): ClientProjectCounters {
   };
 }
 
+/** One line of a project list, as the summaries' query returns it. */
+interface SummaryRow {
+  id: string;
+  title: string;
+  status: Project['status'];
+  video_type: string | null;
+  total_price_cents: number;
+  currency: Project['currency'];
+  created_at: string;
+  delivery_date: string | null;
+  estimated_delivery_date: string | null;
+  editor_first_name: string | null;
+  editor_last_name: string | null;
+  revision_count: number;
+  max_revisions: number;
+  revision_window_ends_at: string | null;
+}
+
+/** A `timestamptz` as the driver hands raw rows over (`2026-11-23 17:01:02.123+00`), in ISO 8601. */
+const isoOf = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The project lists' one query, read as plain rows: the dashboards ask for them on every visit
+ * and live update, and building ORM entities for each line cost more than the query itself.
+ */
+async function readSummaries(
+  em: EntityManager,
+  where: string,
+  params: unknown[],
+): Promise<(ProjectSummary & SummaryFields)[]> {
+  const rows = await em.getConnection().execute<SummaryRow[]>(
+    `select p.id, p.title, p.status, p.video_type, p.total_price_cents, p.currency, p.created_at,
+            p.delivery_date, p.estimated_delivery_date, p.revision_count, p.max_revisions,
+            p.revision_window_ends_at, e.first_name as editor_first_name, e.last_name as editor_last_name
+       from projects p left join editor_profiles e on e.user_id = p.editor_id
+      where ${where}
+      order by p.created_at desc`,
+    params,
+    'all',
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    videoType: row.video_type,
+    totalPrice: { cents: row.total_price_cents, currency: row.currency },
+    totalPriceCents: row.total_price_cents,
+    currency: row.currency,
+    createdAt: isoOf(row.created_at)!,
+    deliveryDate: isoOf(row.delivery_date ?? row.estimated_delivery_date),
+    editorName: row.editor_first_name === null ? null : `${row.editor_first_name} ${row.editor_last_name ?? ''}`.trim(),
+    revisionCount: row.revision_count,
+    maxRevisions: row.max_revisions,
+    revisionWindowEndsAt: isoOf(row.revision_window_ends_at),
+  }));
+}
+
+const summaryOnly = ({ totalPriceCents: _cents, currency: _currency, ...summary }: ProjectSummary & SummaryFields) =>
+  summary as ProjectSummary;
+
 /** The client's projects, newest first: by account id or by verified e-mail (000 §6). */
 export async function readClientProjects(em: EntityManager, user: AuthUser): Promise<MyProjectsAnswer> {
-  const byEmail = user.emailVerified && user.email ? [{ clientEmail: user.email.toLowerCase() }] : [];
-  const projects = await em.find(
-    Project,
-    { $or: [{ clientId: user.id }, ...byEmail] },
-    { populate: ['editor'], orderBy: { createdAt: 'desc' } },
+  const byEmail = user.emailVerified && user.email ? user.email.toLowerCase() : null;
+  const projects = await readSummaries(
+    em,
+    byEmail ? 'p.client_id = ? or p.client_email = ?' : 'p.client_id = ?',
+    byEmail ? [user.id, byEmail] : [user.id],
   );
-  return { projects: projects.map(toSummary), counters: countersOf(projects) };
+  return { projects: projects.map(summaryOnly), counters: countersOf(projects) };
 }
 
 /** The editor's assigned projects, newest first, with their load (current / max). */
 export async function readEditorProjects(em: EntityManager, user: AuthUser): Promise<EditorProjectsAnswer> {
   const [projects, profile] = await Promise.all([
-    em.find(Project, { editor: user.id }, { populate: ['editor'], orderBy: { createdAt: 'desc' } }),
+    readSummaries(em, 'p.editor_id = ?', [user.id]),
     em.findOne(EditorProfile, { userId: user.id }),
   ]);
   return {
-    projects: projects.map(toSummary),
+    projects: projects.map(summaryOnly),
     load: profile ? { current: profile.currentProjectsCount, max: profile.maxConcurrentProjects } : null,
   };
 }
