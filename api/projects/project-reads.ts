@@ -28,6 +28,7 @@ import {
   StatusHistory,
 } from '../../db/entities';
 import { availableReviewActions } from '../../domain/review';
+import { isoTimestamp } from '../../db/raw-timestamps';
 import { HttpError } from '../lib/http-error';
 import type { AuthUser, ProjectParties } from '../middleware/auth';
 import { approvedVersionNumber, readOpenQuestion } from '../review/version-reads';
@@ -165,9 +166,6 @@ interface SummaryRow {
   revision_window_ends_at: string | null;
 }
 
-/** A `timestamptz` as the driver hands raw rows over (`2026-11-23 17:01:02.123+00`), in ISO 8601. */
-const isoOf = (value: string | null) => (value === null ? null : new Date(value).toISOString());
-
 /**
  * The project lists' one query, read as plain rows: the dashboards ask for them on every visit
  * and live update, and building ORM entities for each line cost more than the query itself.
@@ -195,12 +193,12 @@ async function readSummaries(
     totalPrice: { cents: row.total_price_cents, currency: row.currency },
     totalPriceCents: row.total_price_cents,
     currency: row.currency,
-    createdAt: isoOf(row.created_at)!,
-    deliveryDate: isoOf(row.delivery_date ?? row.estimated_delivery_date),
+    createdAt: isoTimestamp(row.created_at),
+    deliveryDate: isoTimestamp(row.delivery_date ?? row.estimated_delivery_date),
     editorName: row.editor_first_name === null ? null : `${row.editor_first_name} ${row.editor_last_name ?? ''}`.trim(),
     revisionCount: row.revision_count,
     maxRevisions: row.max_revisions,
-    revisionWindowEndsAt: isoOf(row.revision_window_ends_at),
+    revisionWindowEndsAt: isoTimestamp(row.revision_window_ends_at),
   }));
 }
 
