@@ -6,6 +6,8 @@ import { MainLayout } from '@/components/layout/main-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ProtectedLayout, SessionSpinner, sessionCheckLoader, sessionLoader } from '@/lib/authorization';
+import { pricingSettingsQuery } from '@/lib/pricing-settings';
+import { prefetch } from '@/lib/react-query';
 
 // Signed-in users only: visitors never download the bell (its menu, its date formatting).
 const NotificationBell = lazy(() =>
@@ -43,6 +45,12 @@ const convert =
  */
 const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
+    // Every page's footer reads the public settings: asked for at once, while the page's own code
+    // loads (its loader, which may wait for them, is only known once that code is there).
+    loader: () => {
+      void prefetch(queryClient, pricingSettingsQuery());
+      return null;
+    },
     element: <MainLayout notificationBell={notificationBell} />,
     errorElement: <RouteError />,
     HydrateFallback: () => <Spinner fullPage />,
