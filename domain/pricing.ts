@@ -30,6 +30,22 @@ export const FEATURES = [
   'vfx',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/** French names of the options: the api's messages and the simulator's labels read the same list. */
+export const FEATURE_LABELS: Record<Feature, string> = {
+  subtitles: 'Sous-titres',
+  voiceover: 'Voix-off',
+  colorGrading: 'Étalonnage avancé',
+  multicam: 'Multi-caméras',
+  template: 'Rushs de qualité / template',
+  soundDesign: 'Design sonore',
+  customGraphics: 'Graphismes personnalisés',
+  advancedEffects: 'Effets avancés',
+  professionalGrading: 'Étalonnage professionnel',
+  motionDesign: 'Motion design',
+  animation3d: 'Animation 3D',
+  vfx: 'VFX / compositing',
+};
 export type Features = Partial<Record<Feature, boolean>>;
 
 export interface ServiceCategoryDefinition {

@@ -47,9 +47,7 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (id.includes('@radix-ui') || id.includes('lucide-react')) return 'ui';
-          if (id.includes('keycloak-js')) return 'keycloak';
-          return 'vendor';
+          return undefined;
         },
       },
     },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   ESTIMATE_CURRENCIES,
+  FEATURE_LABELS,
   FEATURES,
   SERVICE_CATEGORIES,
   VISUAL_COMPLEXITIES,
@@ -34,22 +35,6 @@ function minutes(label: string, max: number) {
 function flag(label: string) {
   return z.boolean({ error: `L’option « ${label} » doit valoir vrai ou faux.` }).optional();
 }
-
-/** French names of the options: the api's messages and the simulator's labels read the same list. */
-export const FEATURE_LABELS: Record<Feature, string> = {
-  subtitles: 'Sous-titres',
-  voiceover: 'Voix-off',
-  colorGrading: 'Étalonnage avancé',
-  multicam: 'Multi-caméras',
-  template: 'Rushs de qualité / template',
-  soundDesign: 'Design sonore',
-  customGraphics: 'Graphismes personnalisés',
-  advancedEffects: 'Effets avancés',
-  professionalGrading: 'Étalonnage professionnel',
-  motionDesign: 'Motion design',
-  animation3d: 'Animation 3D',
-  vfx: 'VFX / compositing',
-};
 
 const featuresSchema = z.strictObject(
   Object.fromEntries(FEATURES.map((feature) => [feature, flag(FEATURE_LABELS[feature])])) as Record<

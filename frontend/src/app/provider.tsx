@@ -1,37 +1,54 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
-import { AuthProvider } from '@/lib/auth';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
-import { LiveSync } from './live-sync';
+
+// Only a signed-in user has a live channel: visitors never download it.
+const LiveSync = lazy(() => import('./live-sync').then((module) => ({ default: module.LiveSync })));
+const AppToaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <LiveSync />
+        <SignedInLiveSync />
         {children}
-        <AppToaster />
+        <IdleToaster />
       </AuthProvider>
     </QueryClientProvider>
   );
 }
 
-/** Toasts below the sticky header, closing after 4.5 s. */
-function AppToaster() {
-  const { t } = useTranslation();
+function SignedInLiveSync() {
+  const { status } = useAuth();
+  if (status !== 'authenticated') return null;
   return (
-    <Toaster
-      position="top-right"
-      offset={{ top: 76, right: 16 }}
-      mobileOffset={{ top: 72, left: 12, right: 12 }}
-      duration={4500}
-      richColors
-      closeButton
-      containerAriaLabel={t('common.toasts')}
-      toastOptions={{ closeButtonAriaLabel: t('common.closeToast') }}
-    />
+    <Suspense fallback={null}>
+      <LiveSync />
+    </Suspense>
+  );
+}
+
+/**
+ * The toaster mounts once the page is idle, so that its library never delays a page. Toasts
+ * raised before (they follow a click or a page's own load) show when it mounts: sonner replays
+ * the active ones to a new toaster.
+ */
+function IdleToaster() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }

@@ -1,12 +1,27 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { MainLayout } from '@/components/layout/main-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { ProtectedLayout, SessionSpinner } from '@/lib/authorization';
+import { ProtectedLayout, SessionSpinner, sessionCheckLoader, sessionLoader } from '@/lib/authorization';
+import { pricingSettingsQuery } from '@/lib/pricing-settings';
+import { prefetch } from '@/lib/react-query';
+
+// Signed-in users only: visitors never download the bell (its menu, its date formatting).
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
+/** The bell, with a blank of its size while its code loads (nothing moves when it appears). */
+const notificationBell = (
+  <Suspense fallback={<span className="size-10 shrink-0" aria-hidden="true" />}>
+    <NotificationBell />
+  </Suspense>
+);
 
 /** What a module of `./routes` exports: its page and, when the page has queries, its loader. */
 interface RouteModule {
@@ -24,12 +39,19 @@ const convert =
 
 /**
  * Every page is a lazy route module. Guarded pages are children of a layout route that shows them
- * only to signed-in users holding its roles (spec 000 §6, DESIGN decisions); on the first load the
- * header stays and 'Chargement...' shows while the session is checked, as in the guard itself.
+ * only to signed-in users holding its roles (spec 000 §6, DESIGN decisions); their loader waits
+ * for the session check (keycloak-js loads only for pages that need the session, see auth-client):
+ * on the first load the header stays and 'Chargement...' shows meanwhile, as in the guard itself.
  */
 const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
-    element: <MainLayout notificationBell={<NotificationBell />} />,
+    // Every page's footer reads the public settings: asked for at once, while the page's own code
+    // loads (its loader, which may wait for them, is only known once that code is there).
+    loader: () => {
+      void prefetch(queryClient, pricingSettingsQuery());
+      return null;
+    },
+    element: <MainLayout notificationBell={notificationBell} />,
     errorElement: <RouteError />,
     HydrateFallback: () => <Spinner fullPage />,
     children: [
@@ -42,9 +64,21 @@ const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: paths.pricing.path, lazy: () => import('./routes/pricing').then(convert(queryClient)) },
           { path: paths.contact.path, lazy: () => import('./routes/contact').then(convert(queryClient)) },
           { path: paths.recruitment.path, lazy: () => import('./routes/recruitment').then(convert(queryClient)) },
-          { path: paths.login.path, lazy: () => import('./routes/login').then(convert(queryClient)) },
-          { path: paths.auth.path, lazy: () => import('./routes/auth').then(convert(queryClient)) },
-          { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email').then(convert(queryClient)) },
+          {
+            path: paths.login.path,
+            loader: sessionCheckLoader,
+            lazy: () => import('./routes/login').then(convert(queryClient)),
+          },
+          {
+            path: paths.auth.path,
+            loader: sessionCheckLoader,
+            lazy: () => import('./routes/auth').then(convert(queryClient)),
+          },
+          {
+            path: paths.confirmEmail.path,
+            loader: sessionCheckLoader,
+            lazy: () => import('./routes/confirm-email').then(convert(queryClient)),
+          },
           {
             path: paths.paymentSuccess.path,
             lazy: () => import('./routes/payment-success').then(convert(queryClient)),
@@ -61,6 +95,7 @@ const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy').then(convert(queryClient)) },
           { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice').then(convert(queryClient)) },
           {
+            loader: sessionLoader,
             element: <ProtectedLayout />,
             HydrateFallback: SessionSpinner,
             children: [
@@ -70,11 +105,13 @@ const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             ],
           },
           {
+            loader: sessionLoader,
             element: <ProtectedLayout roles={['editor']} />,
             HydrateFallback: SessionSpinner,
             children: [{ path: paths.editor.path, lazy: () => import('./routes/editor').then(convert(queryClient)) }],
           },
           {
+            loader: sessionLoader,
             element: <ProtectedLayout roles={['admin']} />,
             HydrateFallback: SessionSpinner,
             children: [

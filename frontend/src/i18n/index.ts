@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en';
 import { fr } from './locales/fr';
 import { withFrenchSpacing } from './typography';
 
@@ -35,9 +34,22 @@ i18n.on('languageChanged', (language) => {
   }
 });
 
+let englishLoaded = false;
+
+/** French ships with the app; English loads the first time it is chosen (most visitors read French). */
+async function loadLanguage(language: Language): Promise<void> {
+  if (language !== 'en' || englishLoaded) return;
+  const { en } = await import('./locales/en');
+  // Deep merge without overwriting: a feature may already have added its own English keys.
+  i18n.addResourceBundle('en', 'translation', en, true, false);
+  englishLoaded = true;
+}
+
+const initialLanguage = storedLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: withFrenchSpacing(fr) }, en: { translation: en } },
-  lng: storedLanguage(),
+  resources: { fr: { translation: withFrenchSpacing(fr) } },
+  lng: initialLanguage,
   fallbackLng: 'fr',
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
@@ -46,6 +58,17 @@ void i18n.use(initReactI18next).init({
 });
 
 applyLanguage(i18n.language);
+
+/** Resolves once the stored language's texts are there (at once for French): the app renders then. */
+export const languageReady: Promise<void> = loadLanguage(initialLanguage).catch((error: unknown) => {
+  console.warn('[i18n] English texts unavailable, French shown', error);
+});
+
+/** Switches the display language once its texts are loaded. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';

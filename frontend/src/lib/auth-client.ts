@@ -1,10 +1,16 @@
-import Keycloak, { type KeycloakTokenParsed } from 'keycloak-js';
+import type Keycloak from 'keycloak-js';
+import type { KeycloakTokenParsed } from 'keycloak-js';
 import { productRoles, type Role } from '@domain/roles';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 
 /**
  * The single keycloak-js instance and a tiny external store of the session, so that React
  * (through `AuthProvider`) and plain modules (the api client) read the same state.
+ *
+ * keycloak-js (and `/api/config`, and Keycloak's silent check iframe) load only when a session
+ * may exist: Keycloak's answer is in the address, this browser was signed in last time (a flag in
+ * localStorage), or a page needs the session (signed-in pages, sign-in and e-mail confirmation
+ * pages, a sign-in click). A first-time visitor's pages never wait for, nor download, any of it.
  */
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -41,6 +47,8 @@ export class AuthUnavailableError extends Error {
 }
 
 const INIT_TIMEOUT_MS = 12_000;
+/** Set while this browser holds a session, so that the next visit checks it at start-up. */
+const SESSION_FLAG_KEY = 'rushflow.session';
 const REFRESH_INTERVAL_MS = 30_000;
 const REFRESH_MIN_VALIDITY_S = 60;
 
@@ -54,14 +62,44 @@ interface RushflowTokenParsed extends KeycloakTokenParsed {
 const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, roles: [], available: true };
 const UNAVAILABLE: AuthSnapshot = { status: 'anonymous', user: null, roles: [], available: false };
 
+const LOADING: AuthSnapshot = { status: 'loading', user: null, roles: [], available: false };
+
+function readSessionFlag(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_FLAG_KEY) !== null;
+  } catch {
+    return false; // storage blocked: the session is checked when a page needs it
+  }
+}
+
+function writeSessionFlag(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SESSION_FLAG_KEY, '1');
+    else window.localStorage.removeItem(SESSION_FLAG_KEY);
+  } catch {
+    // private mode: the next visit checks the session only when a page needs it
+  }
+}
+
+/** Keycloak's answer (`state` with `code` or `error`, in the fragment keycloak-js asks for). */
+function isKeycloakCallback(): boolean {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  return fragment.has('state') && (fragment.has('code') || fragment.has('error'));
+}
+
 let keycloak: Keycloak | null = null;
-let snapshot: AuthSnapshot = { status: 'loading', user: null, roles: [], available: false };
+// Until checked, a visitor without any sign of a session is anonymous (nothing to wait for).
+let snapshot: AuthSnapshot = isKeycloakCallback() || readSessionFlag() ? LOADING : ANONYMOUS;
 let initPromise: Promise<void> | null = null;
+/** True once a check ended (signed in, anonymous or unreachable). */
+let checked = false;
 let refreshTimer: number | null = null;
 const listeners = new Set<() => void>();
 
 function setSnapshot(next: AuthSnapshot): void {
   snapshot = next;
+  if (next.status === 'authenticated') writeSessionFlag(true);
+  else if (next.status === 'anonymous' && next.available) writeSessionFlag(false);
   listeners.forEach((listener) => listener());
 }
 
@@ -119,7 +157,7 @@ function startRefreshLoop(kc: Keycloak): void {
 }
 
 async function connect(): Promise<Keycloak> {
-  const config = await loadRuntimeConfig();
+  const [config, { default: Keycloak }] = await Promise.all([loadRuntimeConfig(), import('keycloak-js')]);
   const kc = new Keycloak(config.keycloak);
   const sync = () => {
     if (keycloak === kc) setSnapshot(snapshotFrom(kc));
@@ -153,13 +191,34 @@ async function initialise(): Promise<void> {
     keycloak = null;
     initPromise = null; // a later sign-in attempt tries again
     if (snapshot.status !== 'authenticated') setSnapshot(UNAVAILABLE);
+  } finally {
+    checked = true;
   }
 }
 
 /** Starts the session check once (idempotent); resolves when the status is known. */
-export function initAuth(): Promise<void> {
-  if (!initPromise) initPromise = initialise();
+function initAuth(): Promise<void> {
+  if (!initPromise) {
+    if (snapshot.status !== 'authenticated') setSnapshot(LOADING);
+    initPromise = initialise();
+  }
   return initPromise;
+}
+
+/**
+ * At start-up: checks the session at once when one may exist (so that Keycloak reads its answer
+ * before anything changes the address); otherwise leaves keycloak-js unloaded.
+ */
+export function resumeSession(): void {
+  if (snapshot.status === 'loading') void initAuth();
+}
+
+/**
+ * For the pages that need to know the session: checks it once, resolves when the status is known.
+ * A failed check is not started again here (a sign-in click tries again).
+ */
+export function checkSession(): Promise<void> {
+  return checked ? Promise.resolve() : initAuth();
 }
 
 async function ready(): Promise<Keycloak> {
@@ -187,6 +246,7 @@ export async function register(options: AuthRedirectOptions = {}): Promise<void>
 
 /** Ends the Keycloak session and comes back to the home page. */
 export async function logout(): Promise<void> {
+  writeSessionFlag(false);
   if (!keycloak) {
     setSnapshot(snapshot.available ? ANONYMOUS : UNAVAILABLE);
     return;

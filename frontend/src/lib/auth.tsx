@@ -1,6 +1,5 @@
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { Role } from '@domain/roles';
 import {
   AuthUnavailableError,
@@ -43,12 +42,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         await action();
       } catch (error) {
-        if (error instanceof AuthUnavailableError) {
-          toast.error(t('auth.errors.unavailable'));
-        } else {
-          console.error(error);
-          toast.error(t(fallbackKey));
-        }
+        if (!(error instanceof AuthUnavailableError)) console.error(error);
+        const message = t(error instanceof AuthUnavailableError ? 'auth.errors.unavailable' : fallbackKey);
+        // The toast library loads with the app's toaster, after the page (see app/provider).
+        void import('sonner').then(({ toast }) => toast.error(message));
       }
     },
     [t],

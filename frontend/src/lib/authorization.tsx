@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { getAuthSnapshot, initAuth } from '@/lib/auth-client';
+import { checkSession, getAuthSnapshot } from '@/lib/auth-client';
 
 /**
  * A layout route's element (spec 000 §6, DESIGN decisions): its child pages show only to signed-in
@@ -30,14 +30,29 @@ export function SessionSpinner() {
 }
 
 /**
- * For the loaders of guarded pages: waits until the session is known (the check `main.tsx`
- * starts; a failed check is not started again here), then tells whether the page will be shown,
- * so that nothing is fetched for a visitor the layout sends to `/auth` or turns away.
+ * For the loaders of guarded pages: waits until the session is known (a failed check is not
+ * started again here), then tells whether the page will be shown, so that nothing is fetched for a
+ * visitor the layout sends to `/auth` or turns away.
  */
 export async function sessionCanSee(roles: readonly Role[] = []): Promise<boolean> {
-  if (getAuthSnapshot().status === 'loading') await initAuth();
+  await checkSession();
   const { status, roles: held } = getAuthSnapshot();
   return status === 'authenticated' && hasAnyRole(held, roles);
+}
+
+/** The loader of the guarded layouts: their pages show once the session is known. */
+export async function sessionLoader(): Promise<null> {
+  await checkSession();
+  return null;
+}
+
+/**
+ * The loader of the sign-in and e-mail confirmation pages: they show at once and learn the
+ * session when its check ends (a signed-in user is then sent on; Keycloak is ready for the click).
+ */
+export function sessionCheckLoader(): null {
+  void checkSession();
+  return null;
 }
 
 /** Signed-in pages: spinner while the session loads, then `/auth` when nobody is signed in. */

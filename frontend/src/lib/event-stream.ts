@@ -1,5 +1,5 @@
 import { KEEP_ALIVE_MS, reconnectDelay, STREAM_DOWN_NOTICE_MS, STREAM_EVENTS, type LiveEvent } from '@domain/events';
-import { createEventSource, type EventSourceClient, type EventSourceMessage, type FetchLike } from 'eventsource-client';
+import type { EventSourceClient, EventSourceMessage, FetchLike } from 'eventsource-client';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getAuthSnapshot, getToken, subscribeAuth } from '@/lib/auth-client';
 
@@ -133,10 +133,14 @@ type EndReason = 'closed' | 'failed' | 'unauthorized' | 'reauthenticate';
 async function attempt(): Promise<void> {
   const gen = ++generation;
   closeSource();
-  const token = await getToken({ forceRefresh });
+  // The stream's library loads with the first connection (visitors never need it).
+  const [token, library] = await Promise.all([
+    getToken({ forceRefresh }),
+    import('eventsource-client').catch(() => null),
+  ]);
   if (gen !== generation || streamUser === null) return;
-  if (!token) {
-    // Signed out (the auth listener stops us) or Keycloak unreachable: try again later.
+  if (!token || !library) {
+    // Signed out (the auth listener stops us), Keycloak or the server unreachable: try again later.
     markDown();
     scheduleAttempt(reconnectDelay(failures++));
     return;
@@ -226,7 +230,7 @@ async function attempt(): Promise<void> {
     emit({ kind: 'event', event, id, newSinceLoad: baselineId !== null && id !== null && Number(id) > baselineId });
   };
 
-  client = createEventSource({
+  client = library.createEventSource({
     url: STREAM_URL,
     headers: { Authorization: `Bearer ${token}` },
     initialLastEventId: lastEventId,

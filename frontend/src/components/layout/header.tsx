@@ -1,16 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { AccountButton } from '@/components/layout/account-button';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { Logo } from '@/components/layout/logo';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { MAIN_LINKS } from '@/components/layout/nav-links';
 import { RoleNavigation } from '@/components/layout/role-navigation';
-import { UserMenu } from '@/components/layout/user-menu';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+
+// Signed-in users only: visitors never download the menu (Radix menu, floating positioning).
+const UserMenu = lazy(() => import('@/components/layout/user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** `notificationBell` shows for signed-in users; signed-out visitors get the sign-in button instead. */
 export function Header({ notificationBell }: { notificationBell?: ReactNode }) {
@@ -34,7 +37,9 @@ export function Header({ notificationBell }: { notificationBell?: ReactNode }) {
           </Button>
           {signedIn ? (
             <div className="hidden md:block">
-              <UserMenu />
+              <Suspense fallback={<AccountButton disabled />}>
+                <UserMenu />
+              </Suspense>
             </div>
           ) : (
             <Button asChild variant="outline" className="hidden md:inline-flex">

@@ -1,9 +1,8 @@
 import { hasAnyRole, landingPathFor } from '@domain/roles';
-import { ChevronDown, LayoutDashboard, LogOut, Shield, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRoleLabel } from '@/components/layout/role-label';
-import { Button } from '@/components/ui/button';
+import { AccountButton } from '@/components/layout/account-button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,17 +18,12 @@ import { useAuth } from '@/lib/auth';
 export function UserMenu() {
   const { t } = useTranslation();
   const { user, roles, logout } = useAuth();
-  const label = useRoleLabel(roles);
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" aria-label={t('nav.accountMenu', { role: label })}>
-          <UserRound aria-hidden="true" />
-          <span>{label}</span>
-          <ChevronDown aria-hidden="true" className="text-slate-500" />
-        </Button>
+        <AccountButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="font-normal">

@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils';
 
 /** A side panel built on the Radix dialog (focus trap, Escape to close, `aria-modal`). */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
 
 export function SheetContent({
   className,

@@ -16,7 +16,9 @@ export function Spinner({
       aria-live="polite"
       className={cn(
         'flex flex-col items-center justify-center gap-3 text-slate-600',
-        fullPage && 'min-h-[50vh] w-full px-4 py-16',
+        // The viewport's height below the header: the footer stays out of view until the page
+        // arrives, so nothing visible moves when it does.
+        fullPage && 'min-h-[calc(100dvh-4rem)] w-full px-4 py-16',
         className,
       )}
     >

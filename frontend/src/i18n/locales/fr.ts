@@ -1,7 +1,6 @@
 import { EVENT_MESSAGES } from '@domain/events';
 import { MESSAGES } from '@domain/messages';
-import { SERVICE_CATEGORY_TABLE } from '@domain/pricing';
-import { FEATURE_LABELS } from '@domain/schemas/estimate';
+import { FEATURE_LABELS, SERVICE_CATEGORY_TABLE } from '@domain/pricing';
 
 /** French is the source language; every key here must exist in `en.ts`. */
 export const fr = {
