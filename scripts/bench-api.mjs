@@ -11,10 +11,10 @@
 // (migrated, seeded, dropped at the end); Keycloak, Temporal and storage are the running stack's
 // (`npm start`, or the test profile with BENCH_PROFILE=test).
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { Notification } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
@@ -36,15 +36,6 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, what) {
   for (let waited = 0; ; waited += 250) {

@@ -22,8 +22,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { createParser } from 'eventsource-parser';
+import { builtChunks } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
@@ -108,44 +108,16 @@ if (!args.has('--no-bundle')) {
       },
     );
   }
-  const assets = path.join(dist, 'assets');
-  const read = (file) => fs.readFileSync(path.join(assets, file), 'utf8');
-  const staticImports = (file) =>
-    [...read(file).matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
-  const dynamicImports = (file) =>
-    [...read(file).matchAll(/import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g)].map((m) => m[1]);
-  const closure = (roots) => {
-    const seen = new Set();
-    const visit = (file) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      staticImports(file).forEach(visit);
-    };
-    roots.forEach(visit);
-    return seen;
-  };
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
-  // The route module's chunk: the one whose source map holds frontend/src/app/routes/project.tsx.
-  const jsFiles = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
-  const routeChunk = jsFiles.find((file) => {
-    const map = path.join(assets, `${file}.map`);
-    if (!fs.existsSync(map)) return false;
-    const { sources = [] } = JSON.parse(fs.readFileSync(map, 'utf8'));
-    return sources.some((source) => source.endsWith('src/app/routes/project.tsx'));
-  });
-  if (!routeChunk) throw new Error('no chunk holds frontend/src/app/routes/project.tsx: is the front end built?');
+  const { entries, dynamicImports, closure, routeChunk: chunkOf, bytes, gzipSize: gz } = builtChunks(dist);
+  const routeChunk = chunkOf('project');
   const shell = closure(entries);
   const initial = closure([...entries, routeChunk]);
   // What the page itself imports later (the review studio, its tabs): dynamic imports of the route's
   // own chunks, not the router's other pages.
   const pageOwn = [...closure([routeChunk])].filter((file) => !shell.has(file));
   const lazy = [...closure(pageOwn.flatMap(dynamicImports))].filter((file) => !initial.has(file));
-  const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
   const rowsOf = (files) =>
-    files
-      .map((file) => ({ file, bytes: fs.statSync(path.join(assets, file)).size, gzip: gz(file) }))
-      .sort((a, b) => b.gzip - a.gzip);
+    files.map((file) => ({ file, bytes: bytes(file), gzip: gz(file) })).sort((a, b) => b.gzip - a.gzip);
   const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
   const initialRows = rowsOf([...initial]);
   const lazyRows = rowsOf(lazy);

@@ -15,9 +15,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
+import { freePort } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { ProjectMessage } from '../db/entities/index.ts';
 import { appendEvents } from '../db/outbox.ts';
@@ -41,15 +41,6 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 const mib = (kib) => (kib / 1024).toFixed(1);
 const rssKib = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const login = (email, password) =>
   loginWithPassword({

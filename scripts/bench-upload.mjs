@@ -25,6 +25,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from './lib/bench-kit.mjs';
 import { UPLOAD_CHUNK_SIZE_BYTES, UPLOAD_PARALLEL_LIMIT } from '../domain/uploads.ts';
 
 const MIB = 1024 * 1024;
@@ -73,18 +74,7 @@ function withTimeout(promise, what) {
 
 /** The browser path; returns the time and how many part PUTs were ever in flight together. */
 async function browserUpload(file) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   let key = null;
   try {
     const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();

@@ -24,11 +24,10 @@
 // BENCH_WEB_PAGES=pricing,project keeps those pages (and the landing).
 // Prints a table and a JSON line; the load average is printed before and after.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium, devices } from '@playwright/test';
+import { builtChunks, CHROMIUM } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { Project } from '../db/entities/index.ts';
 import { initOrm } from '../db/orm.ts';
@@ -90,39 +89,7 @@ if (args.has('--build')) {
   );
 }
 const dist = path.join(ROOT, 'frontend', 'dist');
-const assets = path.join(dist, 'assets');
-const read = (file) => fs.readFileSync(path.join(assets, file), 'utf8');
-const staticImports = (file) =>
-  [...read(file).matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
-const closure = (roots) => {
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    staticImports(file).forEach(visit);
-  };
-  roots.forEach(visit);
-  return seen;
-};
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
-const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
-const jsFiles = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
-const sourcesOf = new Map(
-  jsFiles.map((file) => {
-    const map = path.join(assets, `${file}.map`);
-    return [file, fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, 'utf8')).sources : []];
-  }),
-);
-/** The chunk holding a route module: the one whose source map lists frontend/src/app/routes/<route>.tsx. */
-const routeChunk = (route) => {
-  const chunk = jsFiles.find((file) =>
-    sourcesOf.get(file).some((source) => source.endsWith(`src/app/routes/${route}.tsx`)),
-  );
-  if (!chunk) throw new Error(`no chunk holds frontend/src/app/routes/${route}.tsx: is the front end built?`);
-  return chunk;
-};
-const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
+const { entries, preloads, closure, routeChunk, gzipSize } = builtChunks(dist);
 results.bundles = {};
 for (const page of PAGES) {
   const files = [...closure([...entries, ...preloads, routeChunk(page.route)])];
@@ -333,19 +300,7 @@ if (!args.has('--no-browser')) {
   );
   if (!up) throw new Error(`nothing answers at ${appUrl}: start the stack first (npm start, or BENCH_PROFILE=test)`);
   const projectId = await benchProject(config);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ ...CHROMIUM, headless: true });
   try {
     const signedIn = await signInState(browser, appUrl);
     results.pages = {};

@@ -1,0 +1,77 @@
+// What the benches share: a free loopback port, Debian's chromium as the benches launch it, and the
+// built front end's chunk graph (which files a page needs, their gzipped size).
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Launch options of Debian's chromium: no sandbox (root), nothing fetched from the network. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The chunks of the front end built in `dist`: the entry scripts and modulepreloads of index.html,
+ * each chunk's static and dynamic imports, the chunk that holds a route module (read from the
+ * source maps), and a file's size gzipped at level 9.
+ */
+export function builtChunks(dist) {
+  const assets = path.join(dist, 'assets');
+  const read = (file) => fs.readFileSync(path.join(assets, file), 'utf8');
+  const staticImports = (file) =>
+    [...read(file).matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
+  const dynamicImports = (file) =>
+    [...read(file).matchAll(/import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g)].map((m) => m[1]);
+  /** The files `roots` load before they run: themselves and their static imports, transitively. */
+  const closure = (roots) => {
+    const seen = new Set();
+    const visit = (file) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      staticImports(file).forEach(visit);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  const jsFiles = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+  const sourcesOf = new Map(
+    jsFiles.map((file) => {
+      const map = path.join(assets, `${file}.map`);
+      return [file, fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, 'utf8')).sources : []];
+    }),
+  );
+  /** The chunk holding a route module: the one whose source map lists frontend/src/app/routes/<route>.tsx. */
+  const routeChunk = (route) => {
+    const chunk = jsFiles.find((file) =>
+      sourcesOf.get(file).some((source) => source.endsWith(`src/app/routes/${route}.tsx`)),
+    );
+    if (!chunk) throw new Error(`no chunk holds frontend/src/app/routes/${route}.tsx: is the front end built?`);
+    return chunk;
+  };
+  const bytes = (file) => fs.statSync(path.join(assets, file)).size;
+  const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
+  return { entries, preloads, dynamicImports, closure, routeChunk, bytes, gzipSize };
+}
