@@ -10,16 +10,19 @@ import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signIn, toast } from './support/stack';
+import { demoAccounts, signIn, stackKeycloak, toast } from './support/stack';
 
 /**
- * The live channel in the browser, on the running stack: the demo client and the demo editor side
- * by side (one browser context each) on a project of their own, run by its real workflow. What one
- * does shows on the other's page without a reload: chat, files, status and timeline, the bell and
- * its toast. Then the bell's 99+ and the lost-connection notice.
+ * The live channel in the browser, on the running stack: a client of this test's own (the demo
+ * client's other projects, from earlier suites, may notify it at any moment) and the demo editor
+ * side by side (one browser context each) on a project of their own, run by its real workflow. What
+ * one does shows on the other's page without a reload: chat, files, status and timeline, the bell
+ * and its toast. Then the bell's 99+ and the lost-connection notice.
  */
 const accounts = demoAccounts();
 const run = Date.now().toString(36).slice(-5);
+const keycloak = stackKeycloak();
+const liveClient = { id: '', email: `client-direct-${run}@example.com`, password: 'Client123!' };
 let orm: MikroORM;
 let temporal: Client;
 let temp: ReturnType<typeof makeTempDir>;
@@ -27,13 +30,20 @@ let projectId = '';
 const title = `Direct live ${run}`;
 
 test.beforeAll(async () => {
+  liveClient.id = await keycloak.createUser({
+    email: liveClient.email,
+    firstName: 'Claire',
+    lastName: 'Direct',
+    password: liveClient.password,
+    emailVerified: true,
+  });
   orm = await initOrm(process.env.DATABASE_URL ?? '');
   temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS ?? '', process.env.TEMPORAL_NAMESPACE ?? 'default');
   temp = makeTempDir('rushflow-live-');
   // Already assigned to the demo editor: the workflow starts in its editing phase, so no other
   // active editor can take the project, and the demo editor's load is left alone.
   projectId = await seedProject(orm.em.fork(), {
-    client: { id: accounts.client.id, email: accounts.client.email },
+    client: { id: liveClient.id, email: liveClient.email },
     editorId: accounts.editor.id,
     status: 'assigned',
     title,
@@ -55,6 +65,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  if (liveClient.id) await keycloak.deleteUser(liveClient.id).catch(() => undefined);
   await temporal?.connection.close();
   await orm?.close();
   temp?.cleanup();
@@ -63,7 +74,7 @@ test.afterAll(async () => {
 async function signedInContext(browser: Browser, who: 'client' | 'editor'): Promise<[BrowserContext, Page]> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = accounts[who];
+  const account = who === 'client' ? liveClient : accounts.editor;
   await signIn(page, account.email, account.password, who === 'client' ? /\/dashboard$/ : /\/editor$/);
   return [context, page];
 }
@@ -73,7 +84,7 @@ const streamOpen = (page: Page) =>
   expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
 
 const markClientNotificationsRead = () =>
-  orm.em.fork().nativeUpdate(Notification, { userId: accounts.client.id, isRead: false }, { isRead: true });
+  orm.em.fork().nativeUpdate(Notification, { userId: liveClient.id, isRead: false }, { isRead: true });
 
 test('client and editor side by side: chat, files, status, timeline and the bell follow live', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -166,7 +177,7 @@ test('the bell: 99+ above 99 unread, the 20 newest listed, a click opens the pro
   const em = orm.em.fork();
   for (let index = 0; index < 100; index += 1) {
     em.create(Notification, {
-      userId: accounts.client.id,
+      userId: liveClient.id,
       type: index === 99 ? 'project_completed' : 'project_reminder',
       title: `Rappel ${index + 1}`,
       message: `Notification de test ${run}`,
@@ -215,7 +226,7 @@ test('the lost-connection notice: after 3 s without the stream, gone once it is 
     // changed), so the page reconnects at once, with a fresh token, and fails.
     await page.route('**/api/events', (route) => route.abort());
     const cut = Date.now();
-    await orm.em.fork().transactional((em) => revokeStreams(em, accounts.client.id));
+    await orm.em.fork().transactional((em) => revokeStreams(em, liveClient.id));
     await expect(page.getByTestId('connection-status')).not.toHaveAttribute('data-stream', 'open');
     await expect(notice).toBeVisible({ timeout: 15_000 });
     expect(Date.now() - cut).toBeGreaterThanOrEqual(3_000);
