@@ -14,11 +14,10 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from './lib/bench-kit.mjs';
+import { freePort, signInAs, startBenchApi, subjectOf, waitUntilAnswering } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { Notification } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
-import { loginWithPassword } from '../tests/support/keycloak-login.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -36,18 +35,6 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url, what) {
-  for (let waited = 0; ; waited += 250) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (waited > 60_000) throw new Error(`${what} did not start`);
-    await sleep(250);
-  }
-}
 
 /** A bare Koa app in its own process: what the framework alone answers on this machine. */
 const BARE_KOA = `
@@ -74,38 +61,26 @@ const warmUp = (url, headers) =>
 
 log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 20)} MiB; load before: ${load()}`);
 const db = await createScratchDatabase('rushflow_bench_api');
-const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
-const api = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-  env: { ...process.env, ...config.env, DATABASE_URL: db.url, PORT: String(apiPort), LOG_LEVEL: 'ERROR' },
-});
+const barePort = await freePort();
 const bare = spawn(process.execPath, ['--input-type=module', '-e', BARE_KOA], {
   cwd: ROOT,
   stdio: 'ignore',
   env: { ...process.env, PORT: String(barePort) },
 });
+let api;
 const rows = [];
 try {
-  const apiBase = `http://127.0.0.1:${apiPort}`;
-  await Promise.all([
-    waitFor(`${apiBase}/api/pricing/settings`, 'the api'),
-    waitFor(`http://127.0.0.1:${barePort}/`, 'Koa'),
+  const [started] = await Promise.all([
+    startBenchApi(ROOT, config, db.url),
+    waitUntilAnswering(`http://127.0.0.1:${barePort}/`, 'Koa'),
   ]);
+  api = started.api;
+  const apiBase = started.base;
 
   // The demo client every stack creates at start.
   const account = { email: 'client@rushflow.local', password: 'Client123!' };
-  const token = () =>
-    loginWithPassword({
-      keycloakUrl: config.env.KEYCLOAK_URL,
-      realm: config.env.KEYCLOAK_REALM,
-      clientId: config.env.KEYCLOAK_SPA_CLIENT_ID,
-      redirectUri: `${config.appUrl}/login`,
-      email: account.email,
-      password: account.password,
-    });
-  const first = await token();
-  const clientId = JSON.parse(Buffer.from(first.split('.')[1], 'base64url').toString()).sub;
+  const token = () => signInAs(config, account.email, account.password);
+  const clientId = subjectOf(await token());
 
   const projectIds = [];
   for (let index = 0; index < PROJECTS; index += 1) {
@@ -163,7 +138,7 @@ try {
     );
   }
 } finally {
-  api.kill('SIGTERM');
+  api?.kill('SIGTERM');
   bare.kill('SIGTERM');
   await sleep(500);
   await db.drop();

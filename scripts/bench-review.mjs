@@ -16,20 +16,18 @@
 //
 // Each part can be skipped: --no-preview, --no-bundle, --no-sse. The load average is printed
 // before and after each part (the machine is shared).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { builtChunks } from './lib/bench-kit.mjs';
+import { builtChunks, signInAs, startBenchApi, subjectOf } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { generateTestVideo } from '../tests/support/media-fixtures.ts';
-import { loginWithPassword } from '../tests/support/keycloak-login.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -145,41 +143,13 @@ if (!args.has('--no-bundle')) {
 if (!args.has('--no-sse')) {
   const config = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT);
   process.env.DATABASE_URL = config.env.DATABASE_URL;
-  const login = (email, password) =>
-    loginWithPassword({
-      keycloakUrl: config.env.KEYCLOAK_URL,
-      realm: config.env.KEYCLOAK_REALM,
-      clientId: config.env.KEYCLOAK_SPA_CLIENT_ID,
-      redirectUri: `${config.appUrl}/login`,
-      email,
-      password,
-    });
-  const subjectOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
-  const port = await new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const login = (email, password) => signInAs(config, email, password);
   const db = await createScratchDatabase('rushflow_bench_review');
-  const api = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, ...config.env, DATABASE_URL: db.url, PORT: String(port), LOG_LEVEL: 'ERROR' },
+  const { base, api } = await startBenchApi(ROOT, config, db.url).catch(async (error) => {
+    await db.drop();
+    throw error;
   });
   try {
-    for (let waited = 0; ; waited += 250) {
-      if (
-        await fetch(`${base}/api/pricing/settings`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (waited > 60_000) throw new Error('the api did not start');
-      await sleep(250);
-    }
     const [clientToken, editorToken] = await Promise.all([
       login('client@rushflow.local', 'Client123!'),
       login('monteur@rushflow.local', 'Monteur123!'),

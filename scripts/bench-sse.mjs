@@ -12,18 +12,16 @@
 // 4. Outbox cost: BENCH_WRITES (3,000) chat-message transactions, 8 at a time, with and without
 //    the outbox row + NOTIFY, in one run: transactions/s each and the ratio.
 // Usage: npm run bench:sse
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { freePort } from './lib/bench-kit.mjs';
+import { signInAs, startBenchApi, subjectOf } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { ProjectMessage } from '../db/entities/index.ts';
 import { appendEvents } from '../db/outbox.ts';
 import { projectEvent } from '../domain/events.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
-import { loginWithPassword } from '../tests/support/keycloak-login.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -42,16 +40,7 @@ const mib = (kib) => (kib / 1024).toFixed(1);
 const rssKib = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const login = (email, password) =>
-  loginWithPassword({
-    keycloakUrl: config.env.KEYCLOAK_URL,
-    realm: config.env.KEYCLOAK_REALM,
-    clientId: config.env.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${config.appUrl}/login`,
-    email,
-    password,
-  });
-const subjectOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+const login = (email, password) => signInAs(config, email, password);
 
 /** One raw SSE connection; `onEvent(event, receivedAt)` for each message. */
 function openStream(base, token, onEvent) {
@@ -92,26 +81,12 @@ async function openMany(base, token, count, onEvent) {
 }
 
 const db = await createScratchDatabase('rushflow_bench_sse');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-  env: { ...process.env, ...config.env, DATABASE_URL: db.url, PORT: String(port), LOG_LEVEL: 'ERROR' },
+const { base, api } = await startBenchApi(ROOT, config, db.url).catch(async (error) => {
+  await db.drop();
+  throw error;
 });
 const results = {};
 try {
-  for (let waited = 0; ; waited += 250) {
-    if (
-      await fetch(`${base}/api/pricing/settings`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (waited > 60_000) throw new Error('the api did not start');
-    await sleep(250);
-  }
   // tsx runs the server in a child node process: measure that one.
   const parentOf = (pid) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
   const serverPid =

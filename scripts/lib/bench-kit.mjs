@@ -1,9 +1,12 @@
-// What the benches share: a free loopback port, Debian's chromium as the benches launch it, and the
-// built front end's chunk graph (which files a page needs, their gzipped size).
+// What the benches share: a free loopback port, an api process of the bench's own, the demo
+// accounts' sign-in, Debian's chromium as the benches launch it, and the built front end's chunk
+// graph (which files a page needs, their gzipped size).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { loginWithPassword } from '../../tests/support/keycloak-login.ts';
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -13,6 +16,55 @@ export function freePort() {
     });
   });
 }
+
+/** Resolves once `url` answers 2xx; `what` names it when it has not after 60 s. */
+export async function waitUntilAnswering(url, what) {
+  for (let waited = 0; ; waited += 250) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (waited > 60_000) throw new Error(`${what} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The api as a process of the bench's own (`tsx api/server.ts` in `root`) on `databaseUrl`, with the
+ * stack's other settings (`config.env`), once it answers: `{ base, api }` (the child process).
+ */
+export async function startBenchApi(root, config, databaseUrl) {
+  const port = await freePort();
+  const api = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, ...config.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'ERROR' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(`${base}/api/pricing/settings`, 'the api');
+  } catch (error) {
+    api.kill('SIGTERM');
+    throw error;
+  }
+  return { base, api };
+}
+
+/** Signs an account in through the stack's Keycloak form, as the SPA does: its access token. */
+export function signInAs(config, email, password) {
+  return loginWithPassword({
+    keycloakUrl: config.env.KEYCLOAK_URL,
+    realm: config.env.KEYCLOAK_REALM,
+    clientId: config.env.KEYCLOAK_SPA_CLIENT_ID,
+    redirectUri: `${config.appUrl}/login`,
+    email,
+    password,
+  });
+}
+
+/** The user id (`sub`) an access token names. */
+export const subjectOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
 
 /** Launch options of Debian's chromium: no sandbox (root), nothing fetched from the network. */
 export const CHROMIUM = {
