@@ -1,18 +1,10 @@
 import { MESSAGES } from '../../domain/messages';
-import { loginWithPassword } from '../support/keycloak-login';
 import { testStack } from '../support/stack-env';
 
-const { config, accounts, appUrl } = testStack();
+const { accounts, appUrl, signIn } = testStack();
 
 function tokenFor(account: 'admin' | 'editor' | 'client'): Promise<string> {
-  return loginWithPassword({
-    keycloakUrl: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${appUrl}/login`,
-    email: accounts[account].email,
-    password: accounts[account].password,
-  });
+  return signIn(accounts[account].email, accounts[account].password);
 }
 
 async function get(path: string, token?: string) {

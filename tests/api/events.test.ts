@@ -15,7 +15,6 @@ import { appendEvents, notificationCreated, revokeStreams } from '../../db/outbo
 import { projectEvent } from '../../domain/events';
 import { MESSAGES } from '../../domain/messages';
 import { freePort } from '../support/mail-server';
-import { loginWithPassword } from '../support/keycloak-login';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { testStack } from '../support/stack-env';
@@ -27,23 +26,13 @@ import { testStack } from '../support/stack-env';
 jest.setTimeout(240_000);
 
 const ROOT = path.join(__dirname, '..', '..');
-const { config, accounts, appUrl } = testStack();
+const { config, accounts, signIn } = testStack();
 const keycloak = new KeycloakAdminClient({
   url: config.KEYCLOAK_URL,
   realm: config.KEYCLOAK_REALM,
   clientId: config.KEYCLOAK_API_CLIENT_ID,
   clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
 });
-
-const login = (email: string, password: string) =>
-  loginWithPassword({
-    keycloakUrl: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${appUrl}/login`,
-    email,
-    password,
-  });
 
 /** A real api process (`tsx api/server.ts`) of this test, on its own port, sharing the stack's database. */
 class ApiProcess {
@@ -155,11 +144,11 @@ beforeAll(async () => {
   created.push(otherClientId, otherEditorId);
   await keycloak.assignRealmRole(otherEditorId, 'editor');
   [tokens.client, tokens.editor, tokens.admin, tokens.otherClient, tokens.otherEditor] = await Promise.all([
-    login(accounts.client.email, accounts.client.password),
-    login(accounts.editor.email, accounts.editor.password),
-    login(accounts.admin.email, accounts.admin.password),
-    login(otherClientEmail, 'Client123!'),
-    login(otherEditorEmail, 'Monteur123!'),
+    signIn(accounts.client.email, accounts.client.password),
+    signIn(accounts.editor.email, accounts.editor.password),
+    signIn(accounts.admin.email, accounts.admin.password),
+    signIn(otherClientEmail, 'Client123!'),
+    signIn(otherEditorEmail, 'Monteur123!'),
   ]);
 
   const em = orm.em.fork();
@@ -339,7 +328,7 @@ describe('who receives what', () => {
     });
     created.push(userId);
     await keycloak.assignRealmRole(userId, 'admin');
-    const oldToken = await login(email, 'Admin123!');
+    const oldToken = await signIn(email, 'Admin123!');
     const stream = await track(openStream(apiA.url, oldToken));
     await ready(stream);
 
@@ -355,7 +344,7 @@ describe('who receives what', () => {
     expect(refused.body).toEqual({ error: MESSAGES.unauthenticated });
 
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const fresh = await track(openStream(apiA.url, await login(email, 'Admin123!')));
+    const fresh = await track(openStream(apiA.url, await signIn(email, 'Admin123!')));
     expect(fresh.status).toBe(200);
     await ready(fresh);
     const foreign = await postMessage(apiA.url, tokens.otherEditor, foreignProject, 'Plus pour l’ancien admin');

@@ -8,7 +8,6 @@ import { Notification } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { MESSAGES } from '../../domain/messages';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_MESSAGES, type NotificationsAnswer } from '../../domain/notifications';
-import { loginWithPassword } from '../support/keycloak-login';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { testStack } from '../support/stack-env';
@@ -16,7 +15,7 @@ import { testStack } from '../support/stack-env';
 /** The notification bell's routes (000 §2, §7): a user's own notifications only, read marks, live updates. */
 jest.setTimeout(120_000);
 
-const { config, accounts, appUrl } = testStack();
+const { config, accounts, signIn } = testStack();
 const keycloak = new KeycloakAdminClient({
   url: config.KEYCLOAK_URL,
   realm: config.KEYCLOAK_REALM,
@@ -58,18 +57,9 @@ beforeAll(async () => {
     password: 'Cloche123!',
     emailVerified: true,
   });
-  const login = (address: string, password: string) =>
-    loginWithPassword({
-      keycloakUrl: config.KEYCLOAK_URL,
-      realm: config.KEYCLOAK_REALM,
-      clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-      redirectUri: `${appUrl}/login`,
-      email: address,
-      password,
-    });
   [token, otherToken] = await Promise.all([
-    login(email, 'Cloche123!'),
-    login(accounts.client.email, accounts.client.password),
+    signIn(email, 'Cloche123!'),
+    signIn(accounts.client.email, accounts.client.password),
   ]);
   const em = orm.em.fork();
   projectId = await seedProject(em, {

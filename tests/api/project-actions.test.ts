@@ -15,7 +15,6 @@ import {
   projectWorkflowId,
   type ProjectWorkflowInput,
 } from '../../workflows/contracts/project';
-import { loginWithPassword } from '../support/keycloak-login';
 import { waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
@@ -28,24 +27,13 @@ import { setOtherEditorsAside } from '../support/editors';
  */
 jest.setTimeout(120_000);
 
-const { config, accounts, appUrl } = testStack();
+const { config, accounts, signIn } = testStack();
 let orm: MikroORM;
 let server: http.Server;
 let base: string;
 let temporal: Client;
 const tokens = { admin: '', editor: '', client: '' };
 let restoreOtherEditors: (() => Promise<void>) | undefined;
-
-function login(email: string, password: string) {
-  return loginWithPassword({
-    keycloakUrl: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${appUrl}/login`,
-    email,
-    password,
-  });
-}
 
 async function post(path: string, token: string, body: unknown = {}) {
   const response = await fetch(`${base}${path}`, {
@@ -87,9 +75,9 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   [tokens.admin, tokens.editor, tokens.client] = await Promise.all([
-    login(accounts.admin.email, accounts.admin.password),
-    login(accounts.editor.email, accounts.editor.password),
-    login(accounts.client.email, accounts.client.password),
+    signIn(accounts.admin.email, accounts.admin.password),
+    signIn(accounts.editor.email, accounts.editor.password),
+    signIn(accounts.client.email, accounts.client.password),
   ]);
   // The demo editor takes every video type, with room for the test's projects.
   await orm.em.fork().upsert(EditorProfile, {

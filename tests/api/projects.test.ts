@@ -12,14 +12,13 @@ import { MESSAGES } from '../../domain/messages';
 import { actionRefusal } from '../../domain/project-lifecycle';
 import { PROJECT_MESSAGES, invoiceNumber, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
-import { loginWithPassword } from '../support/keycloak-login';
 import { seedProject } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
 
 /** The project page's, dashboard's and editor space's routes on an api instance of this test's own. */
 jest.setTimeout(90_000);
 
-const { config, accounts, appUrl } = testStack();
+const { config, accounts, signIn } = testStack();
 const keycloak = new KeycloakAdminClient({
   url: config.KEYCLOAK_URL,
   realm: config.KEYCLOAK_REALM,
@@ -39,17 +38,6 @@ const tokens: Record<'admin' | 'editor' | 'client' | 'otherEditor', string> = {
 let otherEditorId: string;
 let assignedProjectId: string;
 let completedProjectId: string;
-
-function login(email: string, password: string): Promise<string> {
-  return loginWithPassword({
-    keycloakUrl: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${appUrl}/login`,
-    email,
-    password,
-  });
-}
 
 async function call(
   path: string,
@@ -90,10 +78,10 @@ beforeAll(async () => {
   await keycloak.assignRealmRole(otherEditorId, 'editor');
 
   [tokens.admin, tokens.editor, tokens.client, tokens.otherEditor] = await Promise.all([
-    login(accounts.admin.email, accounts.admin.password),
-    login(accounts.editor.email, accounts.editor.password),
-    login(accounts.client.email, accounts.client.password),
-    login(otherEmail, 'Autre123!'),
+    signIn(accounts.admin.email, accounts.admin.password),
+    signIn(accounts.editor.email, accounts.editor.password),
+    signIn(accounts.client.email, accounts.client.password),
+    signIn(otherEmail, 'Autre123!'),
   ]);
 
   const em = orm.em.fork();

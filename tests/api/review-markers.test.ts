@@ -10,7 +10,6 @@ import { ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
 import { MESSAGES } from '../../domain/messages';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import { REVIEW_MESSAGES } from '../../domain/review';
-import { loginWithPassword } from '../support/keycloak-login';
 import { seedProject } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
 
@@ -21,7 +20,7 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(90_000);
 
-const { config, accounts, appUrl } = testStack();
+const { config, accounts, signIn } = testStack();
 const keycloak = new KeycloakAdminClient({
   url: config.KEYCLOAK_URL,
   realm: config.KEYCLOAK_REALM,
@@ -35,17 +34,6 @@ let base: string;
 const tokens = { client: '', otherClient: '', editor: '', admin: '' };
 let otherClientId = '';
 let projectId = '';
-
-function login(email: string, password: string): Promise<string> {
-  return loginWithPassword({
-    keycloakUrl: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${appUrl}/login`,
-    email,
-    password,
-  });
-}
 
 async function get(path: string, token: string | null) {
   const response = await fetch(`${base}${path}`, {
@@ -77,10 +65,10 @@ beforeAll(async () => {
     emailVerified: true,
   });
   [tokens.client, tokens.otherClient, tokens.editor, tokens.admin] = await Promise.all([
-    login(accounts.client.email, accounts.client.password),
-    login(otherEmail, 'Client123!'),
-    login(accounts.editor.email, accounts.editor.password),
-    login(accounts.admin.email, accounts.admin.password),
+    signIn(accounts.client.email, accounts.client.password),
+    signIn(otherEmail, 'Client123!'),
+    signIn(accounts.editor.email, accounts.editor.password),
+    signIn(accounts.admin.email, accounts.admin.password),
   ]);
 
   const em = orm.em.fork();

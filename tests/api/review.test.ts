@@ -27,7 +27,6 @@ import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { setOtherEditorsAside } from '../support/editors';
-import { loginWithPassword } from '../support/keycloak-login';
 import { waitUntil } from '../support/mail-server';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject } from '../support/project-seed';
@@ -45,7 +44,7 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(300_000);
 
-const { config, accounts, appUrl } = testStack();
+const { config, accounts, signIn } = testStack();
 const keycloak = new KeycloakAdminClient({
   url: config.KEYCLOAK_URL,
   realm: config.KEYCLOAK_REALM,
@@ -71,16 +70,6 @@ let projectId: string;
 let clientStream: OpenedStream;
 let editorStream: OpenedStream;
 let otherStream: OpenedStream;
-
-const login = (email: string, password: string) =>
-  loginWithPassword({
-    keycloakUrl: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-    redirectUri: `${appUrl}/login`,
-    email,
-    password,
-  });
 
 async function call<T = Record<string, unknown>>(
   path: string,
@@ -201,10 +190,10 @@ beforeAll(async () => {
     emailVerified: true,
   });
   [tokens.admin, tokens.editor, tokens.client, tokens.otherClient] = await Promise.all([
-    login(accounts.admin.email, accounts.admin.password),
-    login(accounts.editor.email, accounts.editor.password),
-    login(accounts.client.email, accounts.client.password),
-    login(otherEmail, 'Autre123!'),
+    signIn(accounts.admin.email, accounts.admin.password),
+    signIn(accounts.editor.email, accounts.editor.password),
+    signIn(accounts.client.email, accounts.client.password),
+    signIn(otherEmail, 'Autre123!'),
   ]);
   await orm.em.fork().upsert(EditorProfile, {
     userId: accounts.editor.id,

@@ -3,7 +3,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { EditorProfile } from '../../db/entities';
 import { KeycloakAdminClient } from '../../db/keycloak-admin';
 import { initOrm } from '../../db/orm';
-import { loginWithPassword } from './keycloak-login';
 import type { CapturedEmail } from './mail-server';
 import { waitUntil } from './mail-server';
 import { testStack } from './stack-env';
@@ -24,7 +23,7 @@ const TOKEN_REUSE_MS = 3 * 60_000;
  * state, the stack's database and mailbox; and the clean-up of the accounts a suite created.
  */
 export function adminKit() {
-  const { config, accounts, appUrl } = testStack();
+  const { config, accounts, appUrl, signIn } = testStack();
   const keycloak = new KeycloakAdminClient({
     url: config.KEYCLOAK_URL,
     realm: config.KEYCLOAK_REALM,
@@ -38,14 +37,7 @@ export function adminKit() {
   function tokenFor(email: string, password: string): Promise<string> {
     const cached = tokens.get(email);
     if (cached && Date.now() - cached.at < TOKEN_REUSE_MS) return cached.value;
-    const value = loginWithPassword({
-      keycloakUrl: config.KEYCLOAK_URL,
-      realm: config.KEYCLOAK_REALM,
-      clientId: config.KEYCLOAK_SPA_CLIENT_ID,
-      redirectUri: `${appUrl}/login`,
-      email,
-      password,
-    });
+    const value = signIn(email, password);
     tokens.set(email, { value, at: Date.now() });
     return value;
   }

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../api/config';
+import { loginWithPassword } from './keycloak-login';
 
 interface DemoAccount {
   id: string;
@@ -14,5 +15,15 @@ export function testStack() {
     DemoAccount
   >;
   if (!accounts.admin) throw new Error('RUSHFLOW_ACCOUNTS is not set: run the api tests through `npm test`.');
-  return { config, accounts, appUrl: config.APP_URL };
+  /** Signs an account in through the stack's Keycloak form, as the SPA does: its access token. */
+  const signIn = (email: string, password: string) =>
+    loginWithPassword({
+      keycloakUrl: config.KEYCLOAK_URL,
+      realm: config.KEYCLOAK_REALM,
+      clientId: config.KEYCLOAK_SPA_CLIENT_ID,
+      redirectUri: `${config.APP_URL}/login`,
+      email,
+      password,
+    });
+  return { config, accounts, appUrl: config.APP_URL, signIn };
 }
