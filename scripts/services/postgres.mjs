@@ -21,7 +21,7 @@ function letPostgresUserThrough(paths, onLog) {
     const { mode } = fs.statSync(dir);
     if (mode & 0o001) continue;
     fs.chmodSync(dir, mode | 0o001);
-    onLog(`[postgres] ${dir}: search permission added for the postgres user (chmod o+x)`);
+    onLog(`[postgres] ${dir}: search permission added for the postgres user (chmod o+x)\n`);
   }
 }
 
