@@ -149,27 +149,59 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
       log('services', `${name} ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       return result;
     };
-    await Promise.all(
-      [
-        !external.postgres &&
-          timed('PostgreSQL', async () => {
-            const { startPostgres } = await import('../services/postgres.mjs');
-            const pgLog = fs.createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
-            const pg = await startPostgres({ config, onLog: (message) => pgLog.write(String(message)) });
-            stoppers.push(() => pg.stop());
-          }),
-        !external.temporal && timed('Temporal', () => startTemporal({ config, logDir, temporalBin: tools.temporal })),
-        !external.keycloak &&
-          timed('Keycloak', async () => {
-            const { startKeycloak } = await import('../services/keycloak.mjs');
-            return startKeycloak({ config, root: ROOT, logDir });
-          }),
-        !external.s3 && timed('MinIO', () => startMinio({ config, logDir, minioBin: tools.minio })),
-        !external.smtp && timed('mail server', () => startMailServer({ config, logDir, root: ROOT })),
-        !external.stripeMock &&
-          timed('stripe-mock', () => startStripeMock({ config, logDir, stripeMockBin: tools.stripeMock })),
-      ].filter(Boolean),
-    );
+    // Each service the stack started, by name, can be killed and started again (chaos test, soak).
+    const services = {};
+    const childService = (name, start) => {
+      const service = {
+        child: undefined,
+        async start() {
+          service.child = await start();
+        },
+        kill: (signal = 'SIGKILL') => killGroup(service.child, signal),
+        async restart() {
+          await service.kill('SIGKILL');
+          await service.start();
+        },
+      };
+      services[name] = service;
+      return service;
+    };
+    let postgres;
+    const startPg = async () => {
+      const { startPostgres } = await import('../services/postgres.mjs');
+      const pgLog = fs.createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
+      postgres = await startPostgres({ config, onLog: (message) => pgLog.write(String(message)) });
+    };
+    if (!external.postgres) {
+      stoppers.push(() => postgres?.stop());
+      services.postgres = {
+        start: startPg,
+        kill: (signal = 'SIGKILL') => killPostgres(config, signal),
+        async restart() {
+          await services.postgres.kill('SIGKILL');
+          await startPg();
+        },
+      };
+    }
+    const keycloakStart = async () => {
+      const { startKeycloak } = await import('../services/keycloak.mjs');
+      return startKeycloak({ config, root: ROOT, logDir });
+    };
+    const starting = [
+      !external.postgres && ['PostgreSQL', services.postgres],
+      !external.temporal && [
+        'Temporal',
+        childService('temporal', () => startTemporal({ config, logDir, temporalBin: tools.temporal })),
+      ],
+      !external.keycloak && ['Keycloak', childService('keycloak', keycloakStart)],
+      !external.s3 && ['MinIO', childService('minio', () => startMinio({ config, logDir, minioBin: tools.minio }))],
+      !external.smtp && ['mail server', childService('mail', () => startMailServer({ config, logDir, root: ROOT }))],
+      !external.stripeMock && [
+        'stripe-mock',
+        childService('stripeMock', () => startStripeMock({ config, logDir, stripeMockBin: tools.stripeMock })),
+      ],
+    ].filter(Boolean);
+    await Promise.all(starting.map(([name, service]) => timed(name, () => service.start())));
 
     log('prepare', 'migrating the database, preparing buckets and demo accounts…');
     const prepared = await run(
@@ -190,8 +222,10 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
         .pop() ?? '{}',
     );
 
-    await startWorker({ config, logDir, root: ROOT });
-    await timed('api', () => startApi({ config, logDir, root: ROOT, watch: watchApi }));
+    await childService('worker', () => startWorker({ config, logDir, root: ROOT })).start();
+    await timed('api', () =>
+      childService('api', () => startApi({ config, logDir, root: ROOT, watch: watchApi })).start(),
+    );
     const healthUrl = `http://127.0.0.1:${config.ports.app}/api/health`;
     try {
       await waitFor('health', () => httpOk(healthUrl), { timeoutMs: 90_000 });
@@ -202,9 +236,65 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
       throw new Error(`${error.message}: ${report} (logs in ${logDir})`);
     }
     const bootSeconds = (Date.now() - started) / 1000;
-    return { config, logDir, accounts, bootSeconds, stop, startProcess };
+    return { config, logDir, accounts, bootSeconds, stop, startProcess, services };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Kills a service's whole process group and waits until every process of it has exited (Keycloak's
+ * start script outlives its JVM's port otherwise).
+ */
+async function killGroup(child, signal) {
+  if (!child) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    return; // the group is gone already
+  }
+  await waitFor(`${child.serviceName} to stop`, () => !processAlive(-child.pid), {
+    timeoutMs: 30_000,
+    intervalMs: 100,
+  });
+}
+
+/** Whether a process (or, for a negative id, a process group) still exists. */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills PostgreSQL's postmaster and its backends (like a crash of its machine) and waits until
+ * they are gone; the next start recovers from the write-ahead log.
+ */
+async function killPostgres(config, signal) {
+  const pidFile = path.join(config.dataDir, 'postgres', 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const backends = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  for (const pid of [postmaster, ...backends]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+  await waitFor('PostgreSQL to stop', () => ![postmaster, ...backends].some(processAlive), { timeoutMs: 30_000 });
 }
