@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../../api/app';
@@ -24,6 +23,7 @@ import { BUCKETS } from '../../db/storage';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { adminKit } from '../support/admin-kit';
 import { seedProject } from '../support/project-seed';
+import { listenOnLoopback } from '../support/own-api';
 
 /**
  * The access matrix: every route the app mounts (read from its routers, so a new route fails this
@@ -497,10 +497,7 @@ async function seedApplication(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base } = await listenOnLoopback(app));
   const [otherClient, outsideEditor, client, editor, admin] = await Promise.all([
     createSignedInAccount('matrix-client', 'user'),
     createSignedInAccount('matrix-editor', 'editor'),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
@@ -15,6 +14,7 @@ import { PROJECT_MESSAGES } from '../../domain/projects';
 import { adminKit, type Caller } from '../support/admin-kit';
 import { seedEditor, startProject, startWaitingProject, submitApplication } from '../support/admin-seed';
 import { setOtherEditorsAside } from '../support/editors';
+import { listenOnLoopback } from '../support/own-api';
 
 /**
  * Every `/api/admin/*` route, read from the routers `createApp` mounts (a new admin route is
@@ -118,10 +118,7 @@ const clientProject = (title: string) => ({
 
 beforeAll(async () => {
   temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base } = await listenOnLoopback(app));
   // Nobody else free: the projects wait for the admin, who assigns this editor (no specialty of its own).
   editorId = await seedEditor(orm, { maxConcurrentProjects: 10 });
   restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), editorId);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Worker, NativeConnection } from '@temporalio/worker';
 import { Connection, Client } from '@temporalio/client';
 import { createActivities } from '../../activities';
@@ -18,6 +17,7 @@ import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from '../support/brief-scratch-db';
 import { TestMailServer, waitUntil } from '../support/mail-server';
 import { ensureNamespace } from '../support/temporal-namespace';
+import { listenOnLoopback } from '../support/own-api';
 
 /**
  * `POST /api/briefs` in process against the stack's PostgreSQL (a scratch database) and Temporal
@@ -59,10 +59,7 @@ beforeAll(async () => {
       roles: ['user'],
     }),
   });
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base: baseUrl } = await listenOnLoopback(app));
 
   worker = await Worker.create({
     connection: (workerConnection = await NativeConnection.connect({ address: baseConfig.TEMPORAL_ADDRESS })),

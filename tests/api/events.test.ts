@@ -7,7 +7,6 @@ import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import { EventHub } from '../../api/events/event-hub';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { createTokenVerifier } from '../../api/middleware/auth';
 import { EditorProfile, Notification, Project } from '../../db/entities';
 import { initOrm } from '../../db/orm';
@@ -18,6 +17,7 @@ import { freePort } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { testStack } from '../support/stack-env';
+import { listenOnLoopback } from '../support/own-api';
 
 /**
  * The live channel (`GET /api/events`) against the real stack: two api processes on one database,
@@ -26,13 +26,8 @@ import { testStack } from '../support/stack-env';
 jest.setTimeout(240_000);
 
 const ROOT = path.join(__dirname, '..', '..');
-const { config, accounts, signIn } = testStack();
-const keycloak = new KeycloakAdminClient({
-  url: config.KEYCLOAK_URL,
-  realm: config.KEYCLOAK_REALM,
-  clientId: config.KEYCLOAK_API_CLIENT_ID,
-  clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-});
+const { config, accounts, signIn, keycloakAdmin } = testStack();
+const keycloak = keycloakAdmin();
 
 /** A real api process (`tsx api/server.ts`) of this test, on its own port, sharing the stack's database. */
 class ApiProcess {
@@ -392,10 +387,7 @@ describe('bad requests', () => {
       audience: config.KEYCLOAK_API_CLIENT_ID,
       jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`,
     });
-    server = await new Promise<http.Server>((resolve) => {
-      const listening = createApp(deps).listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await listenOnLoopback(createApp(deps)));
   });
 
   afterAll(async () => {

@@ -2,11 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { initOrm } from '../../db/orm';
 import { COMPONENTS, type HealthReport } from '../../api/health/checks';
 import { testStack } from '../support/stack-env';
+import { startOwnApi } from '../support/own-api';
 
 const { config, appUrl } = testStack();
 
@@ -48,12 +46,8 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Pro
 test('health answers 503 and names the component that went down', async () => {
   const [smtpPort, webPort] = [await freePort(), await freePort()];
   let mail = startMailServer(smtpPort, webPort);
-  const orm = await initOrm(config.DATABASE_URL);
-  const app = createApp(buildAppDeps({ ...config, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, orm));
-  const server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`;
+  const api = await startOwnApi({ ...config, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  const url = `${api.base}/api/health`;
   try {
     await waitUntil(async () => (await fetch(url)).status === 200);
 
@@ -74,7 +68,6 @@ test('health answers 503 and names the component that went down', async () => {
     await waitUntil(async () => (await fetch(url)).status === 200);
   } finally {
     mail.kill('SIGKILL');
-    server.close();
-    await orm.close();
+    await api.close();
   }
 });

@@ -1,38 +1,26 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { Notification } from '../../db/entities';
-import { initOrm } from '../../db/orm';
 import { MESSAGES } from '../../domain/messages';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_MESSAGES, type NotificationsAnswer } from '../../domain/notifications';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
+import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
 /** The notification bell's routes (000 §2, §7): a user's own notifications only, read marks, live updates. */
 jest.setTimeout(120_000);
 
-const { config, accounts, signIn } = testStack();
-const keycloak = new KeycloakAdminClient({
-  url: config.KEYCLOAK_URL,
-  realm: config.KEYCLOAK_REALM,
-  clientId: config.KEYCLOAK_API_CLIENT_ID,
-  clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-});
+const { config, accounts, signIn, keycloakAdmin } = testStack();
+const keycloak = keycloakAdmin();
 
 let orm: MikroORM;
-let server: http.Server;
+let api: OwnApi | undefined;
 let base: string;
 let userId = '';
 let token = '';
 let otherToken = '';
 let projectId = '';
 let stream: OpenedStream | undefined;
-const deps = () => buildAppDeps(config, orm);
-let app: ReturnType<typeof deps>;
 
 async function call(path: string, bearer: string | null, method = 'GET') {
   const response = await fetch(`${base}${path}`, {
@@ -43,12 +31,9 @@ async function call(path: string, bearer: string | null, method = 'GET') {
 }
 
 beforeAll(async () => {
-  orm = await initOrm(config.DATABASE_URL);
-  app = deps();
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = createApp(app).listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startOwnApi(config);
+  orm = api.orm;
+  base = api.base;
   const email = `cloche-${Date.now()}@example.com`;
   userId = await keycloak.createUser({
     email,
@@ -84,10 +69,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   stream?.close();
-  await app.events.hub.stop();
-  await new Promise((resolve) => server.close(resolve));
+  await api?.close();
   await keycloak.deleteUser(userId).catch(() => undefined);
-  await orm?.close(true);
 });
 
 test('the bell lists the user’s 20 newest notifications, newest first, with the count of all unread ones', async () => {

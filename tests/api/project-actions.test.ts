@@ -1,12 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
 import { EditorProfile, Project, ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
 import { REVIEW_MESSAGES } from '../../domain/review';
-import { initOrm } from '../../db/orm';
 import { connectTemporal } from '../../api/temporal/client';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
@@ -17,6 +12,7 @@ import {
 } from '../../workflows/contracts/project';
 import { waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
+import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 import { setOtherEditorsAside } from '../support/editors';
 
@@ -29,7 +25,7 @@ jest.setTimeout(120_000);
 
 const { config, accounts, signIn } = testStack();
 let orm: MikroORM;
-let server: http.Server;
+let api: OwnApi | undefined;
 let base: string;
 let temporal: Client;
 const tokens = { admin: '', editor: '', client: '' };
@@ -67,13 +63,10 @@ async function newProject(title: string): Promise<string> {
 const statusOf = async (projectId: string) => (await orm.em.fork().findOneOrFail(Project, projectId)).status;
 
 beforeAll(async () => {
-  orm = await initOrm(config.DATABASE_URL);
+  api = await startOwnApi(config);
+  orm = api.orm;
   temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const app = createApp(buildAppDeps(config, orm));
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = api.base;
   [tokens.admin, tokens.editor, tokens.client] = await Promise.all([
     signIn(accounts.admin.email, accounts.admin.password),
     signIn(accounts.editor.email, accounts.editor.password),
@@ -96,9 +89,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreOtherEditors?.();
-  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
   await temporal?.connection.close();
-  await orm?.close(true);
 });
 
 test('the editor starts and completes, the client asks a revision; wrong role or state → French 403/409/400, nothing changes', async () => {

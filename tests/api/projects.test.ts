@@ -1,33 +1,23 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inflateSync } from 'node:zlib';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { initOrm } from '../../db/orm';
 import { Project, ProjectFile } from '../../db/entities';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { BUCKETS } from '../../db/storage';
 import { MESSAGES } from '../../domain/messages';
 import { actionRefusal } from '../../domain/project-lifecycle';
 import { PROJECT_MESSAGES, invoiceNumber, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { seedProject } from '../support/project-seed';
+import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
 /** The project page's, dashboard's and editor space's routes on an api instance of this test's own. */
 jest.setTimeout(90_000);
 
-const { config, accounts, signIn } = testStack();
-const keycloak = new KeycloakAdminClient({
-  url: config.KEYCLOAK_URL,
-  realm: config.KEYCLOAK_REALM,
-  clientId: config.KEYCLOAK_API_CLIENT_ID,
-  clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-});
+const { config, accounts, signIn, keycloakAdmin } = testStack();
+const keycloak = keycloakAdmin();
 
 let orm: MikroORM;
-let server: http.Server;
+let api: OwnApi | undefined;
 let base: string;
 const tokens: Record<'admin' | 'editor' | 'client' | 'otherEditor', string> = {
   admin: '',
@@ -60,12 +50,9 @@ async function call(
 }
 
 beforeAll(async () => {
-  orm = await initOrm(config.DATABASE_URL);
-  const app = createApp(buildAppDeps(config, orm));
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startOwnApi(config);
+  orm = api.orm;
+  base = api.base;
 
   const otherEmail = `monteur-autre-${Date.now()}@rushflow.local`;
   otherEditorId = await keycloak.createUser({
@@ -125,9 +112,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
   if (otherEditorId) await keycloak.deleteUser(otherEditorId).catch(() => undefined);
-  await orm?.close();
 });
 
 describe('access to a project', () => {

@@ -1,16 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
-import { initOrm } from '../../db/orm';
 import { BUCKETS } from '../../db/storage';
 import { ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
 import { MESSAGES } from '../../domain/messages';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import { REVIEW_MESSAGES } from '../../domain/review';
 import { seedProject } from '../support/project-seed';
+import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
 /**
@@ -20,16 +15,11 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(90_000);
 
-const { config, accounts, signIn } = testStack();
-const keycloak = new KeycloakAdminClient({
-  url: config.KEYCLOAK_URL,
-  realm: config.KEYCLOAK_REALM,
-  clientId: config.KEYCLOAK_API_CLIENT_ID,
-  clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-});
+const { config, accounts, signIn, keycloakAdmin } = testStack();
+const keycloak = keycloakAdmin();
 
 let orm: MikroORM;
-let server: http.Server;
+let api: OwnApi | undefined;
 let base: string;
 const tokens = { client: '', otherClient: '', editor: '', admin: '' };
 let otherClientId = '';
@@ -49,12 +39,9 @@ const markers = (format: string, version = 1) =>
   `/api/projects/${projectId}/versions/${version}/markers?format=${format}`;
 
 beforeAll(async () => {
-  orm = await initOrm(config.DATABASE_URL);
-  const app = createApp(buildAppDeps(config, orm));
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startOwnApi(config);
+  orm = api.orm;
+  base = api.base;
 
   const otherEmail = `client-marqueurs-${Date.now()}@example.com`;
   otherClientId = await keycloak.createUser({
@@ -144,9 +131,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
   if (otherClientId) await keycloak.deleteUser(otherClientId).catch(() => undefined);
-  await orm?.close();
 });
 
 describe('who may download the markers', () => {

@@ -1,17 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { KeycloakAdminClient } from '../../api/keycloak/admin-client';
 import { connectTemporal } from '../../api/temporal/client';
 import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
-import { initOrm } from '../../db/orm';
 import { createS3Client } from '../../db/storage';
 import { MESSAGES } from '../../domain/messages';
 import type { ProjectDetail, ProjectFileView } from '../../domain/projects';
@@ -31,6 +25,7 @@ import { waitUntil } from '../support/mail-server';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
+import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
 /**
@@ -44,13 +39,8 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(300_000);
 
-const { config, accounts, signIn } = testStack();
-const keycloak = new KeycloakAdminClient({
-  url: config.KEYCLOAK_URL,
-  realm: config.KEYCLOAK_REALM,
-  clientId: config.KEYCLOAK_API_CLIENT_ID,
-  clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-});
+const { config, accounts, signIn, keycloakAdmin } = testStack();
+const keycloak = keycloakAdmin();
 const s3 = createS3Client({
   endpoint: config.S3_ENDPOINT,
   region: config.S3_REGION,
@@ -59,7 +49,7 @@ const s3 = createS3Client({
 });
 
 let orm: MikroORM;
-let server: http.Server;
+let api: OwnApi | undefined;
 let base: string;
 let temporal: Client;
 let restoreOtherEditors: (() => Promise<void>) | undefined;
@@ -174,13 +164,10 @@ const versionEvents = (stream: OpenedStream, number: number) =>
 const commentEvents = (stream: OpenedStream) => liveEvents(stream.messages).filter((e) => e.type === 'project.comment');
 
 beforeAll(async () => {
-  orm = await initOrm(config.DATABASE_URL);
+  api = await startOwnApi(config);
+  orm = api.orm;
   temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const app = createApp(buildAppDeps(config, orm));
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = api.base;
   const otherEmail = `client-autre-${Date.now()}@rushflow.local`;
   otherClientId = await keycloak.createUser({
     email: otherEmail,
@@ -236,10 +223,9 @@ afterAll(async () => {
   editorStream?.close();
   otherStream?.close();
   await restoreOtherEditors?.();
-  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
   if (otherClientId) await keycloak.deleteUser(otherClientId).catch(() => undefined);
   await temporal?.connection.close();
-  await orm?.close(true);
   temp.cleanup();
 });
 

@@ -1,12 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { initOrm } from '../../db/orm';
 import { BUCKETS, createS3Client } from '../../db/storage';
 import { MAX_FILE_SIZE_BYTES, UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
 /** The upload routes on an api instance of this test's own, against the stack's Postgres and MinIO. */
@@ -19,22 +14,16 @@ const s3 = createS3Client({
   accessKeyId: config.S3_ACCESS_KEY_ID,
   secretAccessKey: config.S3_SECRET_ACCESS_KEY,
 });
-let orm: MikroORM;
-let server: http.Server;
+let api: OwnApi | undefined;
 let base: string;
 
 beforeAll(async () => {
-  orm = await initOrm(config.DATABASE_URL);
-  const app = createApp(buildAppDeps(config, orm));
-  server = await new Promise<http.Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/uploads`;
+  api = await startOwnApi(config);
+  base = `${api.base}/api/uploads`;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await orm?.close();
+  await api?.close();
 });
 
 async function call(path: string, init: { method?: string; body?: unknown; secret?: string } = {}) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { EditorProfile } from '../../db/entities';
-import { KeycloakAdminClient } from '../../db/keycloak-admin';
 import { initOrm } from '../../db/orm';
 import type { CapturedEmail } from './mail-server';
 import { waitUntil } from './mail-server';
@@ -23,13 +22,8 @@ const TOKEN_REUSE_MS = 3 * 60_000;
  * state, the stack's database and mailbox; and the clean-up of the accounts a suite created.
  */
 export function adminKit() {
-  const { config, accounts, appUrl, signIn } = testStack();
-  const keycloak = new KeycloakAdminClient({
-    url: config.KEYCLOAK_URL,
-    realm: config.KEYCLOAK_REALM,
-    clientId: config.KEYCLOAK_API_CLIENT_ID,
-    clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-  });
+  const { config, accounts, appUrl, signIn, keycloakAdmin } = testStack();
+  const keycloak = keycloakAdmin();
   const tokens = new Map<string, { value: Promise<string>; at: number }>();
   const createdUserIds = new Set<string>();
   let orm: MikroORM | undefined;

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
@@ -13,6 +11,7 @@ import { createMailTransport } from '../../db/mail';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from './brief-scratch-db';
 import { TestMailServer } from './mail-server';
+import { listenOnLoopback } from './own-api';
 import { ensureNamespace } from './temporal-namespace';
 
 export interface InProcessStack {
@@ -52,10 +51,7 @@ export async function startInProcessStack(options: {
   };
   const built = buildAppDeps(config, db.orm);
   const deps = options.adjust ? options.adjust(built) : built;
-  const server = await new Promise<http.Server>((resolve) => {
-    const listening = createApp(deps).listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base: baseUrl, close: closeServer } = await listenOnLoopback(createApp(deps));
 
   const directory = keycloakDirectory(
     new KeycloakAdminClient({
@@ -94,7 +90,7 @@ export async function startInProcessStack(options: {
       await workerConnection.close();
       await (await deps.briefs.temporal().catch(() => undefined))?.connection.close();
       await connection.close();
-      await new Promise((resolve) => server.close(resolve));
+      await closeServer();
       await mail.stop();
       await db.drop();
     },

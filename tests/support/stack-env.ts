@@ -1,4 +1,5 @@
 import { loadConfig } from '../../api/config';
+import { KeycloakAdminClient } from '../../db/keycloak-admin';
 import { loginWithPassword } from './keycloak-login';
 
 interface DemoAccount {
@@ -25,5 +26,13 @@ export function testStack() {
       email,
       password,
     });
-  return { config, accounts, appUrl: config.APP_URL, signIn };
+  /** Keycloak's admin api as the api's service account: creates and removes a suite's own users. */
+  const keycloakAdmin = () =>
+    new KeycloakAdminClient({
+      url: config.KEYCLOAK_URL,
+      realm: config.KEYCLOAK_REALM,
+      clientId: config.KEYCLOAK_API_CLIENT_ID,
+      clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+    });
+  return { config, accounts, appUrl: config.APP_URL, signIn, keycloakAdmin };
 }

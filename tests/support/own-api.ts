@@ -1,0 +1,55 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type Koa from 'koa';
+import { createApp, type AppDeps } from '../../api/app';
+import { buildAppDeps } from '../../api/bootstrap';
+import type { ApiConfig } from '../../api/config';
+import { initOrm } from '../../db/orm';
+
+/** A server of the suite's own on a free loopback port: its base URL and how to close it. */
+export interface LoopbackServer {
+  server: http.Server;
+  base: string;
+  close(): Promise<void>;
+}
+
+/** Serves a Koa app on a free loopback port. */
+export async function listenOnLoopback(app: Koa): Promise<LoopbackServer> {
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface OwnApi extends LoopbackServer {
+  orm: MikroORM;
+  deps: AppDeps;
+}
+
+/**
+ * The api in this test's process, over the test stack's services (its database unless `orm` is
+ * given), so a suite can swap a part of its wiring (`adjust`) and read the database beside it.
+ */
+export async function startOwnApi(
+  config: ApiConfig,
+  { orm: given, adjust }: { orm?: MikroORM; adjust?: (deps: AppDeps) => AppDeps } = {},
+): Promise<OwnApi> {
+  const orm = given ?? (await initOrm(config.DATABASE_URL));
+  const built = buildAppDeps(config, orm);
+  const deps = adjust ? adjust(built) : built;
+  const listening = await listenOnLoopback(createApp(deps));
+  return {
+    ...listening,
+    orm,
+    deps,
+    async close() {
+      await listening.close();
+      await deps.events.hub.stop();
+      if (!given) await orm.close(true);
+    },
+  };
+}
