@@ -102,6 +102,11 @@ export function CommentForm({
     });
   };
 
+  const rangeEnds = [
+    { end: 'In', icon: ArrowRightToLine, onClick: onSetIn },
+    { end: 'Out', icon: ArrowLeftToLine, onClick: onSetOut },
+  ] as const;
+
   return (
     <form onSubmit={submit} className="space-y-3" noValidate data-testid="comment-form">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -113,28 +118,20 @@ export function CommentForm({
           {frameOut !== undefined ? `${timecode(frameIn)} → ${timecode(frameOut)}` : timecode(frameIn)}
         </span>
         <span className="ml-auto flex gap-1">
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-7 px-2"
-            onClick={onSetIn}
-            title={t('comments.setInHint')}
-            data-testid="range-in"
-          >
-            <ArrowRightToLine aria-hidden="true" />
-            {t('comments.setIn')}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-7 px-2"
-            onClick={onSetOut}
-            title={t('comments.setOutHint')}
-            data-testid="range-out"
-          >
-            <ArrowLeftToLine aria-hidden="true" />
-            {t('comments.setOut')}
-          </Button>
+          {rangeEnds.map(({ end, icon: Icon, onClick }) => (
+            <Button
+              key={end}
+              variant="outline"
+              size="sm"
+              className="h-7 px-2"
+              onClick={onClick}
+              title={t(`comments.set${end}Hint`)}
+              data-testid={`range-${end.toLowerCase()}`}
+            >
+              <Icon aria-hidden="true" />
+              {t(`comments.set${end}`)}
+            </Button>
+          ))}
           {range.frameIn !== null && (
             <Button
               variant="ghost"
