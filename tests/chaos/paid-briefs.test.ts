@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
 import { createStripeClient } from '../../api/lib/payments';
 import { EditorProfile } from '../../db/entities';
+import { EVENTS_CHANNEL } from '../../db/outbox';
 import { initOrm } from '../../db/orm';
 import { briefWorkflowId, PAYMENT_RECEIPT_TEMPLATE, type BriefWorkflowResult } from '../../workflows/contracts/brief';
 import { setOtherEditorsAside } from '../support/editors';
@@ -259,6 +260,20 @@ test('worker, Temporal server and PostgreSQL SIGKILLed during a burst of 50 paid
         );
       }),
     ].join('\n'),
+  );
+
+  // The live channel follows the outbox on a LISTEN connection again (not only on its poll).
+  await waitUntil(
+    async () =>
+      (
+        await orm.em
+          .getConnection()
+          .execute<{ count: string }[]>(`select count(*) from "pg_stat_activity" where "query" = ?`, [
+            `listen ${EVENTS_CHANNEL}`,
+          ])
+      )[0].count !== '0',
+    30_000,
+    "the api's LISTEN connection after PostgreSQL's restart",
   );
 
   // Exactly one of each per brief: none missing, no duplicates.
