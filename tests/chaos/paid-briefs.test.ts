@@ -221,21 +221,25 @@ test('worker, Temporal server and PostgreSQL SIGKILLed during a burst of 50 paid
   const thirds = [briefs.slice(0, 17), briefs.slice(17, 34), briefs.slice(34)];
   const completions = watchCompletions(briefs);
   const burstStart = performance.now();
-  const deliveries: Promise<number>[] = [];
-  const outages: { service: KilledService; killMs: number; restartMs: number; restartAt: number; healthyAt: number }[] =
-    [];
+  const outages: {
+    service: KilledService;
+    deliveries: Promise<number>[];
+    killMs: number;
+    restartMs: number;
+    restartAt: number;
+    healthyAt: number;
+  }[] = [];
   for (const [index, service] of KILLED_IN_ORDER.entries()) {
-    const third = thirds[index].map(deliverUntilAccepted);
-    deliveries.push(...third);
-    await Promise.any(third);
+    const deliveries = thirds[index].map(deliverUntilAccepted);
+    await Promise.any(deliveries);
     const killedAt = performance.now();
     const killMs = await control(service, 'kill');
     await sleep(OUTAGE_MS);
     const restartAt = performance.now();
     const restartMs = await control(service, 'restart');
-    outages.push({ service, killMs, restartMs, restartAt, healthyAt: await healthyAgain(killedAt) });
+    outages.push({ service, deliveries, killMs, restartMs, restartAt, healthyAt: await healthyAgain(killedAt) });
   }
-  const attempts = await Promise.all(deliveries);
+  const attempts = await Promise.all(outages.map((outage) => Promise.all(outage.deliveries)));
   await waitUntil(
     async () => (await countsOf(briefs)).every(complete),
     SETTLE_MS,
@@ -246,15 +250,18 @@ test('worker, Temporal server and PostgreSQL SIGKILLed during a burst of 50 paid
 
   const load = os.loadavg().map((value) => value.toFixed(2));
   const nextCompletion = (after: number) => completions.completedAt.find((at) => at > after);
+  const resent = (counts: number[]) =>
+    `${counts.filter((count) => count > 1).length} of ${counts.length} webhooks re-sent ` +
+    `(${counts.reduce((sum, count) => sum + count - 1, 0)} refused deliveries)`;
   console.log(
     [
       `chaos: ${BRIEFS} paid briefs, burst (first webhook → last brief complete) ${seconds(burstEnd - burstStart)}; ` +
-        `${attempts.filter((count) => count > 1).length} deliveries retried (${attempts.reduce((sum, count) => sum + count, 0) - attempts.length} failed attempts); ` +
-        `load average ${load.join(' ')}`,
-      ...outages.map((outage) => {
+        `${resent(attempts.flat())}; load average ${load.join(' ')}`,
+      ...outages.map((outage, index) => {
         const next = nextCompletion(outage.restartAt);
         return (
           `  ${outage.service.padEnd(8)} SIGKILL ${seconds(outage.killMs)}, down ${seconds(OUTAGE_MS)}, restarted in ${seconds(outage.restartMs)}; ` +
+          `its part: ${resent(attempts[index])}; ` +
           `from the restart: api health ok after ${seconds(outage.healthyAt - outage.restartAt)}, ` +
           `next brief complete after ${seconds(next === undefined ? undefined : next - outage.restartAt)}`
         );
