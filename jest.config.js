@@ -21,5 +21,11 @@ module.exports = {
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
       setupFiles: ['<rootDir>/tests/support/quiet-temporal-logs.ts'],
     },
+    {
+      // Kills the shared stack's services: `npm test` runs it last.
+      ...common,
+      displayName: 'chaos',
+      testMatch: ['<rootDir>/tests/chaos/**/*.test.ts'],
+    },
   ],
 };

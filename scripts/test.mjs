@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: provisions what is missing, starts a fresh test stack on its own ports, runs every
 // suite (unit, workflows on the time-skipping server, api against the real services, browser
-// tests in Debian's chromium), stops the stack and prints one line: `N passed, N failed`.
+// tests in Debian's chromium, then chaos: services killed under load), stops the stack and prints
+// one line: `N passed, N failed`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { bringUp, ensureNodeModules, provisionTools, ROOT } from './lib/stack.mjs';
+import { startStackControl } from './lib/stack-control.mjs';
 import { log } from './lib/process.mjs';
 import { onPinnedNode } from './lib/runtime.mjs';
 
@@ -81,6 +83,7 @@ function record(name, counts) {
 }
 
 let stack;
+let control;
 let exitCode = 0;
 try {
   await ensureNodeModules();
@@ -94,14 +97,17 @@ try {
 
   // Workflow tests run on the time-skipping server, with real activities against the stack's
   // PostgreSQL, storage and SMTP; the api and browser tests use the whole stack.
-  if (wanted('workflows') || wanted('api') || wanted('e2e')) {
+  if (wanted('workflows') || wanted('api') || wanted('e2e') || wanted('chaos')) {
     stack = await bringUp('test', { fresh: true, tools });
     log('test', `test stack up in ${stack.bootSeconds.toFixed(1)} s`);
+    // The chaos suite kills and restarts the stack's services through it (loopback only).
+    control = await startStackControl(stack.services);
   }
   const stackEnv = () => ({
     ...stack.config.env,
     MAIL_API_URL: stack.config.env.MAIL_UI_URL,
     RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts),
+    RUSHFLOW_STACK_CONTROL: control.url,
   });
   if (wanted('workflows'))
     record(
@@ -124,10 +130,13 @@ try {
     );
     record('e2e', playwrightCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 });
   }
+  // Last: it kills the shared stack's worker, Temporal server and PostgreSQL under load.
+  if (wanted('chaos')) record('chaos', await jestSuite('chaos', stackEnv()));
 } catch (error) {
   console.error(`\n[test] the test stack failed: ${error.message}`);
   totals.failed += 1;
 } finally {
+  await control?.close();
   await stack?.stop();
 }
 if (totals.failed > 0) exitCode = 1;

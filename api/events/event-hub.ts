@@ -274,17 +274,40 @@ export class EventHub {
   /** LISTENs on a connection of its own; reconnects after a drop (the poll covers the gap). */
   private async listen(): Promise<void> {
     const client = new Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      console.warn('[events] LISTEN connection lost:', error.message);
+    // A drop is handled once: the error event and the failed query may both report it.
+    let dropped = false;
+    const drop = () => {
+      dropped = true;
       if (this.listener === client) this.listener = undefined;
       void client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+    };
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => {
+      if (dropped) return;
+      console.warn('[events] LISTEN connection lost:', error.message);
+      drop();
+      this.listenAgain();
     });
-    await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      if (dropped) return; // the error event has planned the next attempt
+      drop();
+      throw error;
+    }
     this.listener = client;
     this.wake();
+  }
+
+  /**
+   * Opens the LISTEN connection again a second later, and every second after that until the
+   * database takes it: a restart of PostgreSQL refuses connections for a few seconds.
+   */
+  private listenAgain(): void {
+    setTimeout(() => {
+      if (!this.stopped) void this.listen().catch(() => this.listenAgain());
+    }, 1_000);
   }
 
   private sendRow(row: EventRow, streams: Stream[]): void {

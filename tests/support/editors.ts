@@ -3,10 +3,15 @@ import { EditorProfile } from '../../db/entities';
 
 /**
  * Suites that run earlier on the same stack leave other active editors behind; a test that needs
- * the demo editor to get the next assignment sets them on vacation, then puts them back.
+ * its own editors (the demo editor, say) to get the next assignments sets the others on vacation,
+ * then puts them back.
  */
-export async function setOtherEditorsAside(em: EntityManager, keepUserId: string): Promise<() => Promise<void>> {
-  const others = await em.find(EditorProfile, { status: 'active', userId: { $ne: keepUserId } });
+export async function setOtherEditorsAside(
+  em: EntityManager,
+  keepUserIds: string | readonly string[],
+): Promise<() => Promise<void>> {
+  const kept = typeof keepUserIds === 'string' ? [keepUserIds] : [...keepUserIds];
+  const others = await em.find(EditorProfile, { status: 'active', userId: { $nin: kept } });
   const userIds = others.map((profile) => profile.userId);
   if (userIds.length) await em.nativeUpdate(EditorProfile, { userId: { $in: userIds } }, { status: 'vacation' });
   return async () => {
