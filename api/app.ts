@@ -6,6 +6,7 @@ import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
 import { limitRequests, type RequestLimits } from './lib/request-limits';
+import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { apiCors, securityHeaders, type WebPolicy } from './middleware/security-headers';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(refuseNulCharacters);
   app.use(authenticate(deps.verifyToken));
   app.use(limitRequests(() => deps.requestLimits));
 

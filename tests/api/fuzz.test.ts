@@ -36,6 +36,7 @@ import {
   MarkersQuerySchema,
   RevisionRoundInputSchema,
 } from '../../domain/review';
+import { MESSAGES } from '../../domain/messages';
 import { createFullBriefSchema, wizardBriefSchema } from '../../domain/schemas/brief';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
 import {
@@ -752,3 +753,26 @@ test('the Stripe webhook refuses unsigned and garbage bodies with a 400 in Frenc
   expect(await rowCounts()).toEqual(before);
 });
 
+
+// — What the fuzz found, each checked on its own
+
+test('a NUL character in a body or a query is refused in French before it reaches PostgreSQL', async () => {
+  const before = await rowCounts();
+  const message = await fetch(`${base}/api/projects/${ids.projectId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.client}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'Bien\u0000 reçu' }),
+  });
+  expect({ status: message.status, body: await message.json() }).toEqual({
+    status: 400,
+    body: { error: MESSAGES.nulCharacter, fields: { content: MESSAGES.nulCharacter } },
+  });
+  const search = await fetch(`${base}/api/admin/projects?q=a%00b`, {
+    headers: { authorization: `Bearer ${tokens.admin}` },
+  });
+  expect({ status: search.status, body: await search.json() }).toEqual({
+    status: 400,
+    body: { error: MESSAGES.nulCharacter, fields: { q: MESSAGES.nulCharacter } },
+  });
+  expect(await rowCounts()).toEqual(before);
+});
