@@ -776,3 +776,15 @@ test('a NUL character in a body or a query is refused in French before it reache
   });
   expect(await rowCounts()).toEqual(before);
 });
+
+test('a limited route whose body names no real e-mail counts its caller by address, and answers the form’s 400', async () => {
+  const response = await fetch(`${base}/api/briefs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${'x'.repeat(100_000)}@exemple.fr`, video_type: 'youtube', final_duration: 2 }),
+  });
+  expect(response.status).toBe(400);
+  expect((await response.json()) as { fields: Record<string, string> }).toMatchObject({
+    fields: { email: 'Veuillez saisir une adresse e-mail valide.' },
+  });
+});
