@@ -1,7 +1,12 @@
 import type { Context, Next } from 'koa';
-import type { ZodError, ZodType } from 'zod';
+import { config, type ZodError, type ZodType } from 'zod';
+import { fr } from 'zod/locales';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from './http-error';
+
+// A check the shared schemas give no message of their own (a body that is a list, a number sent as
+// text…) answers in French too, never in zod's default English.
+config(fr());
 
 /** `{ "field.path": "French message" }`, the first message of each field. */
 export function fieldErrors(error: ZodError): Record<string, string> {

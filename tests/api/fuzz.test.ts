@@ -753,7 +753,6 @@ test('the Stripe webhook refuses unsigned and garbage bodies with a 400 in Frenc
   expect(await rowCounts()).toEqual(before);
 });
 
-
 // — What the fuzz found, each checked on its own
 
 test('a NUL character in a body or a query is refused in French before it reaches PostgreSQL', async () => {
@@ -786,5 +785,24 @@ test('a limited route whose body names no real e-mail counts its caller by addre
   expect(response.status).toBe(400);
   expect((await response.json()) as { fields: Record<string, string> }).toMatchObject({
     fields: { email: 'Veuillez saisir une adresse e-mail valide.' },
+  });
+});
+
+test('what a schema gives no message of its own is answered in French too', async () => {
+  const response = await fetch(`${base}/api/uploads/sessions/${ids.sessionId}/files/${ids.fileId}/sign`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${tokens.client}`,
+      'content-type': 'application/json',
+      [UPLOAD_SESSION_HEADER]: ids.secret,
+    },
+    body: JSON.stringify({ operation: 'uploadPart', partNumber: '2' }),
+  });
+  expect({ status: response.status, body: await response.json() }).toEqual({
+    status: 400,
+    body: {
+      error: MESSAGES.invalidInput,
+      fields: { partNumber: 'Entrée invalide : nombre attendu, chaîne de caractères reçu' },
+    },
   });
 });
