@@ -6,6 +6,7 @@ import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
 import { limitRequests, type RequestLimits } from './lib/request-limits';
+import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { apiCors, securityHeaders, type WebPolicy } from './middleware/security-headers';
@@ -22,7 +23,7 @@ import { briefRoutes, type BriefRouteDeps } from './routes/briefs';
 import { contactRoutes, type ContactRouteDeps } from './routes/contact';
 import { editorApplicationRoutes, type EditorApplicationRouteDeps } from './routes/editor-applications';
 import { emailTestRoutes, type EmailTestRouteDeps } from './routes/email-tests';
-import { paymentRoutes, type PaymentRouteDeps } from './routes/payments';
+import { paymentRoutes, STRIPE_WEBHOOK_PATH, type PaymentRouteDeps } from './routes/payments';
 import { pricingRoutes, type PricingRouteDeps } from './routes/pricing';
 import { systemRoutes, type PublicConfig } from './routes/system';
 import { uploadRoutes } from './routes/uploads';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(refuseNulCharacters([STRIPE_WEBHOOK_PATH]));
   app.use(authenticate(deps.verifyToken));
   app.use(limitRequests(() => deps.requestLimits));
 

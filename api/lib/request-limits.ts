@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { MESSAGES } from '../../domain/messages';
+import { requiredEmail } from '../../domain/schemas/fields';
 import type { AuthState } from '../middleware/auth';
 import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from './rate-limit';
 
@@ -36,6 +37,15 @@ const LIMITED_ROUTES: readonly { method: string; path: RegExp; name: LimitedRequ
 ];
 
 /**
+ * The e-mail address a body names, when it is one: anything else (a 100 000-character text…) is
+ * not a counter's key, and such a caller counts by address.
+ */
+function emailOf(body: unknown): string {
+  const parsed = requiredEmail('').safeParse((body as { email?: unknown } | undefined)?.email);
+  return parsed.success ? parsed.data : '';
+}
+
+/**
  * Counts a limited request before anything else is read or written: the signed-in account, or the
  * e-mail the body names, is the caller; anonymous callers count by address twice. Past the limit:
  * 429, `Retry-After` and a French message.
@@ -45,8 +55,7 @@ export function limitRequests(limits: () => RequestLimits): Middleware {
     const route = LIMITED_ROUTES.find((entry) => entry.method === ctx.method && entry.path.test(ctx.path));
     if (route) {
       const user = (ctx.state as AuthState).user;
-      const body = ctx.request.body as { email?: unknown } | undefined;
-      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const email = emailOf(ctx.request.body);
       const caller = user ? `account:${user.id}` : email ? `email:${email}` : `address:${ctx.ip}`;
       await enforceRateLimit(ctx, limits()[route.name], { address: ctx.ip, caller }, MESSAGES.tooManyRequests);
     }

@@ -19,7 +19,7 @@ export interface PaymentRouteDeps {
   simulatedCheckout: boolean;
 }
 
-const WEBHOOK_PATH = '/api/webhooks/stripe';
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** koa-body 8 with `includeUnparsed` keeps the exact bytes received here (Stripe signs them). */
 function rawBodyOf(ctx: Context): string {
@@ -58,7 +58,7 @@ export function paymentRoutes(deps: PaymentRouteDeps): Router {
     ctx.body = state;
   });
 
-  router.post(WEBHOOK_PATH, async (ctx) => {
+  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
     try {
       const outcome = await deps.webhook(rawBodyOf(ctx), ctx.get('stripe-signature') || undefined);
       ctx.body = { received: true, outcome };
@@ -88,7 +88,7 @@ export function paymentRoutes(deps: PaymentRouteDeps): Router {
         const event = simulatedCompletedEvent(found.view, found.checkoutId, deps.appUrl);
         const status = await deliverSignedEvent(
           deps.stripe,
-          `${selfBaseUrl(ctx)}${WEBHOOK_PATH}`,
+          `${selfBaseUrl(ctx)}${STRIPE_WEBHOOK_PATH}`,
           deps.webhookSecret,
           event,
         );

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type Router from '@koa/router';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
@@ -22,6 +21,7 @@ import { createOrmConfig } from '../../db/mikro-orm.config';
 import { BUCKETS } from '../../db/storage';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { adminKit } from '../support/admin-kit';
+import { mountedRoutes } from '../support/app-routes';
 import { seedProject } from '../support/project-seed';
 import { listenOnLoopback } from '../support/own-api';
 
@@ -329,12 +329,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/email-tests': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
 };
 
-/** Every route of every router the app mounts (`@koa/router` keeps them on its dispatcher). */
-const ROUTES: string[] = app.middleware
-  .flatMap((middleware) => (middleware as { router?: Router }).router?.stack ?? [])
-  .flatMap((layer) =>
-    layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`),
-  );
+const ROUTES = mountedRoutes(app);
 
 let server: http.Server;
 let base: string;
