@@ -174,8 +174,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictedImports(noBuiltins('No Node built-ins in the browser.')) },
   },
   {
-    // The Vite config runs in Node.
-    files: ['frontend/vite.config.ts'],
+    // The Vite config and its build step run in Node.
+    files: ['frontend/vite.config.ts', 'frontend/prerender-pages.ts'],
     rules: { 'no-restricted-imports': restrictedImports() },
   },
   prettier,

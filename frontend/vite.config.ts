@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { prerenderPages } from './prerender-pages';
 
 /** Absolute path of a folder relative to this file (POSIX; the config runs in Node). */
 const here = (relative: string) => decodeURIComponent(new URL(relative, import.meta.url).pathname).replace(/\/$/, '');
@@ -25,6 +26,14 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The public pages a first visit lands on, written as HTML: their text shows before the scripts run.
+    prerenderPages({
+      entry: 'src/prerender.tsx',
+      pages: {
+        '/': 'src/app/routes/home.tsx',
+        '/pricing': 'src/app/routes/pricing.tsx',
+      },
+    }),
     // Brotli and gzip copies beside each asset, served as they are by the api (no compression per request).
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
@@ -44,6 +53,10 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
+        // Icons, small components and helpers shared by a few pages were chunks of a few hundred
+        // bytes each, fetched in waves: Rollup merges those without side effects into a chunk
+        // loaded in the same cases.
+        experimentalMinChunkSize: 8_000,
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';

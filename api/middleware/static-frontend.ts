@@ -4,8 +4,16 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
 /**
- * Serves the built SPA: real files as they are (hashed assets cached for a year), any other GET
- * outside /api gets index.html (never cached) so the client router can show the page or its 404.
+ * The HTML the build wrote for a public page (frontend/prerender-pages.ts): `prerendered/index.html`
+ * for `/`, `prerendered/pricing.html` for `/pricing`; null for an address that cannot have one.
+ */
+const prerenderedPage = (requestPath: string) =>
+  /^\/[a-z-]*$/.test(requestPath) ? `prerendered/${requestPath === '/' ? 'index' : requestPath.slice(1)}.html` : null;
+
+/**
+ * Serves the built SPA: real files as they are (hashed assets cached for a year); a public page the
+ * build wrote as HTML gets that HTML, any other GET outside /api gets index.html, the empty shell
+ * (neither ever cached), so that the client router shows the page or its 404.
  * The build writes brotli and gzip copies beside each file; koa-send picks the one the browser
  * accepts and names it in `Content-Encoding`, so caches must keep one answer per encoding.
  */
@@ -29,6 +37,8 @@ export function serveFrontend(distDir: string) {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: distDir });
+    const page = prerenderedPage(ctx.path);
+    const hasPage = page !== null && fs.existsSync(path.join(distDir, page));
+    await send(ctx, hasPage ? page : 'index.html', { root: distDir });
   };
 }

@@ -29,8 +29,19 @@ test('assets go out precompressed in the encoding the browser accepts, one cache
   }
 });
 
-test('index.html is never cached, whatever the page asked for', async () => {
-  for (const path of ['/', '/pricing', '/project/123']) {
+test('the pages are never cached: the public ones arrive with their text, every other address gets the shell', async () => {
+  for (const [path, heading] of [
+    ['/', 'Montage vidéo'],
+    ['/pricing', 'Tarifs'],
+  ]) {
+    const answer = await fetch(`${appUrl}${path}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    const html = await answer.text();
+    expect(html).toMatch(new RegExp(`<title>[^<]*${heading}[^<]*</title>`));
+    expect(html).toMatch(/<div id="root"><div[^>]*>.*<h1[^>]*>[^<]+<\/h1>/s);
+  }
+  for (const path of ['/project/123', '/dashboard', '/pricing/unknown']) {
     const answer = await fetch(`${appUrl}${path}`);
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     expect(await answer.text()).toContain('<div id="root"></div>');

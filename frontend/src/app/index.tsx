@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
 
-export function App() {
+/** The app around its router; main.tsx builds both (the router may first load the page's code). */
+export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

@@ -1,14 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { createQueryClient } from '@/lib/react-query';
 
 // Only a signed-in user has a live channel: visitors never download it.
 const LiveSync = lazy(() => import('./live-sync').then((module) => ({ default: module.LiveSync })));
 const AppToaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })));
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The query cache, the session, the live channel and the toaster around the app (and its build-time render). */
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,6 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { MainLayout } from '@/components/layout/main-layout';
 import { Spinner } from '@/components/ui/spinner';
@@ -42,9 +42,12 @@ const convert =
  * only to signed-in users holding its roles (spec 000 §6, DESIGN decisions); their loader waits
  * for the session check (keycloak-js loads only for pages that need the session, see auth-client):
  * on the first load the header stays and 'Chargement...' shows meanwhile, as in the guard itself.
+ * The pages the build writes as HTML (frontend/prerender-pages.ts) and the layout have an `id`:
+ * their loaders are marked as done when the browser takes that HTML over (`loadMatchedRoutes`).
  */
-const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
+    id: 'layout',
     // Every page's footer reads the public settings: asked for at once, while the page's own code
     // loads (its loader, which may wait for them, is only known once that code is there).
     loader: () => {
@@ -58,10 +61,14 @@ const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         errorElement: <RouteError />,
         children: [
-          { path: paths.home.path, lazy: () => import('./routes/home').then(convert(queryClient)) },
+          { id: 'home', path: paths.home.path, lazy: () => import('./routes/home').then(convert(queryClient)) },
           { path: paths.brief.path, lazy: () => import('./routes/brief').then(convert(queryClient)) },
           { path: paths.briefOld.path, lazy: () => import('./routes/brief-old').then(convert(queryClient)) },
-          { path: paths.pricing.path, lazy: () => import('./routes/pricing').then(convert(queryClient)) },
+          {
+            id: 'pricing',
+            path: paths.pricing.path,
+            lazy: () => import('./routes/pricing').then(convert(queryClient)),
+          },
           { path: paths.contact.path, lazy: () => import('./routes/contact').then(convert(queryClient)) },
           { path: paths.recruitment.path, lazy: () => import('./routes/recruitment').then(convert(queryClient)) },
           {
@@ -127,9 +134,24 @@ const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-/** The router is built once, with the app's QueryClient for the loaders. */
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
-  return <RouterProvider router={router} />;
+/**
+ * Loads the code of the routes `pathname` matches, so that the first render shows the page itself
+ * rather than a spinner: the browser's first render of a page the build wrote as HTML must be that
+ * HTML, and so must the build's own render. Returns the router's state as already loaded: those
+ * loaders only fill the query cache, which the page's own queries fill once it is shown.
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<HydrationState> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  const loaderData: Record<string, null> = {};
+  for (const { route } of matches) {
+    if (!route.loader) continue;
+    if (!route.id) throw new Error(`the route of ${pathname} has a loader but no id: it cannot be prerendered`);
+    loaderData[route.id] = null;
+  }
+  return { loaderData };
 }

@@ -22,6 +22,7 @@ function storedLanguage(): Language {
 }
 
 function applyLanguage(language: string): void {
+  if (typeof document === 'undefined') return; // the build's render of the public pages
   document.documentElement.lang = isLanguage(language) ? language : 'fr';
 }
 

@@ -83,6 +83,7 @@ function writeSessionFlag(signedIn: boolean): void {
 
 /** Keycloak's answer (`state` with `code` or `error`, in the fragment keycloak-js asks for). */
 function isKeycloakCallback(): boolean {
+  if (typeof window === 'undefined') return false; // the build's render of the public pages
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   return fragment.has('state') && (fragment.has('code') || fragment.has('error'));
 }
@@ -110,6 +111,14 @@ export function subscribeAuth(listener: () => void): () => void {
 
 export function getAuthSnapshot(): AuthSnapshot {
   return snapshot;
+}
+
+/**
+ * The session the pages the build writes as HTML were drawn with (signed out): the browser's
+ * first render of that HTML uses it too, then switches to the real one.
+ */
+export function getPrerenderAuthSnapshot(): AuthSnapshot {
+  return ANONYMOUS;
 }
 
 function snapshotFrom(kc: Keycloak): AuthSnapshot {

@@ -4,6 +4,7 @@ import type { Role } from '@domain/roles';
 import {
   AuthUnavailableError,
   getAuthSnapshot,
+  getPrerenderAuthSnapshot,
   getToken,
   login as loginWithKeycloak,
   logout as logoutFromKeycloak,
@@ -32,7 +33,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
+  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getPrerenderAuthSnapshot);
 
   const guard = useCallback(
     async (

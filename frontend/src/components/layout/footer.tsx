@@ -79,7 +79,8 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-slate-200">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8">
+        {/* The pages written as HTML at build time carry the build's year until the browser takes over. */}
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8" suppressHydrationWarning>
           {t('footer.rights', { year })}
         </p>
       </div>

@@ -50,12 +50,21 @@ export function PricingPage() {
               <Sparkles className="size-3.5" aria-hidden="true" />
               {t('pricing.offerLabel')}
             </Badge>
-            <span className="pl-1 sm:pl-0" data-testid="launch-offer">
-              {launchOffer && !launchOffer.active
-                ? t('pricing.offerOver')
-                : launchOffer
-                  ? t('pricing.offerPlacesLeft', { count: launchOffer.placesLeft, places: launchOffer.places })
-                  : t('pricing.offer')}
+            <span className="grid pl-1 sm:pl-0">
+              <span className="col-start-1 row-start-1" data-testid="launch-offer">
+                {launchOffer && !launchOffer.active
+                  ? t('pricing.offerOver')
+                  : launchOffer
+                    ? t('pricing.offerPlacesLeft', { count: launchOffer.placesLeft, places: launchOffer.places })
+                    : t('pricing.offer')}
+              </span>
+              {/* Until the counter is known (the page's HTML is written without it), the longest
+                  sentence holds its room unseen: the title below does not move when it arrives. */}
+              {launchOffer ? null : (
+                <span className="invisible col-start-1 row-start-1" aria-hidden="true">
+                  {t('pricing.offerOver')}
+                </span>
+              )}
             </span>
           </p>
           <h1
