@@ -66,19 +66,8 @@ export function signInAs(config, email, password) {
 /** The user id (`sub`) an access token names. */
 export const subjectOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
 
-/** Launch options of Debian's chromium: no sandbox (root), nothing fetched from the network. */
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// The browser tests' chromium (benches run through tsx, which reads the TypeScript).
+export { CHROMIUM } from '../../tests/e2e/chromium.ts';
 
 /**
  * The chunks of the front end built in `dist`: the entry scripts and modulepreloads of index.html,
