@@ -276,15 +276,41 @@ export class EventHub {
     const client = new Client({ connectionString: this.options.databaseUrl });
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
-      console.warn('[events] LISTEN connection lost:', error.message);
-      if (this.listener === client) this.listener = undefined;
       void client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+      // Not established yet: listen() rejects, and its caller tries again.
+      if (this.listener !== client) return;
+      console.warn('[events] LISTEN connection lost:', error.message);
+      this.listener = undefined;
+      this.listenAgain();
     });
-    await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
     this.wake();
+  }
+
+  /**
+   * A new LISTEN connection in a second, and again every second while the database is unreachable
+   * (a failed connect emits no `error` event: without this loop one failed try ended the LISTEN
+   * for good, and events arrived only with the poll).
+   */
+  private listenAgain(): void {
+    if (this.stopped) return;
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.listen().then(
+        () => console.warn('[events] LISTEN connection back'),
+        (error: unknown) => {
+          console.warn('[events] LISTEN reconnection failed:', (error as Error).message);
+          this.listenAgain();
+        },
+      );
+    }, 1_000);
   }
 
   private sendRow(row: EventRow, streams: Stream[]): void {
