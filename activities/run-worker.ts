@@ -10,6 +10,28 @@ import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
 import { createPingActivities } from './ping';
 
+/** How long a starting worker waits for PostgreSQL and Temporal before it gives up. */
+const CONNECT_PATIENCE_MS = 120_000;
+
+/**
+ * `connect()` tried again with backoff (1, 2, 4… 10 s) until it succeeds: a dependency restarting
+ * while the worker starts delays the start instead of ending the process; after
+ * CONNECT_PATIENCE_MS the last error is thrown.
+ */
+async function untilReachable<T>(what: string, connect: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + CONNECT_PATIENCE_MS;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await connect();
+    } catch (error) {
+      const delay = Math.min(10_000, 1_000 * 2 ** attempt);
+      if (Date.now() + delay > giveUpAt) throw error;
+      console.warn(`[worker] ${what} unreachable (${(error as Error).message}); trying again in ${delay / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 /** The dependencies the configuration names: database, mail, storage, site address, Keycloak and the user directory. */
 async function connectDeps(
   config: WorkerConfig,
@@ -24,7 +46,7 @@ async function connectDeps(
         })
       : undefined;
   return {
-    db: await initOrm(config.DATABASE_URL),
+    db: await untilReachable('PostgreSQL', () => initOrm(config.DATABASE_URL)),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
     appUrl: config.APP_URL,
     media: {
@@ -57,7 +79,9 @@ export async function runWorker(
   activities: (deps: ActivityDeps) => object = createActivities,
 ): Promise<void> {
   Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL) });
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await untilReachable('Temporal', () =>
+    NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
+  );
   const deps = await connectDeps(config);
   // One bundle for both workers: bundling the workflow code is the slow part of a start.
   const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') });
