@@ -90,9 +90,7 @@ export async function runWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
     workflowBundle,
-    ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined
-      ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
-      : {}),
+    maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     activities: activities(deps),
   });
   const healthWorker = await Worker.create({
