@@ -91,7 +91,7 @@ export function contactLimits(
   const rule = { points: config.CONTACT_RATE_LIMIT_POINTS, windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_SECONDS };
   const limit = (name: string) =>
     createRateLimit({
-      knex: orm.em.getConnection().getKnex(),
+      connection: orm.em.getConnection(),
       keyPrefix: `${keyPrefix}:${name}`,
       rules: { address: rules.address ?? rule, email: rules.email ?? rule },
     });
@@ -127,7 +127,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       corsOrigins: config.CORS_ORIGINS,
       trustProxy: config.TRUST_PROXY,
     },
-    requestLimits: createRequestLimits(orm.em.getConnection().getKnex(), {
+    requestLimits: createRequestLimits(orm.em.getConnection(), {
       briefs: config.RATE_LIMIT_BRIEFS,
       checkouts: config.RATE_LIMIT_CHECKOUTS,
       uploadSessions: config.RATE_LIMIT_UPLOAD_SESSIONS,

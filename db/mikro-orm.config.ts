@@ -15,7 +15,7 @@ export function createOrmConfig(databaseUrl: string): Options {
     extensions: [Migrator],
     forceUtcTimezone: true,
     debug: false,
-    discovery: { warnWhenNoEntities: true, requireEntitiesArray: true },
+    discovery: { warnWhenNoEntities: true },
     migrations: {
       tableName: 'mikro_orm_migrations',
       migrationsList: MIGRATIONS,

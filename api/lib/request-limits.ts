@@ -1,7 +1,13 @@
 import type { Context, Middleware, Next } from 'koa';
 import { MESSAGES } from '../../domain/messages';
 import type { AuthState } from '../middleware/auth';
-import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from './rate-limit';
+import {
+  createRateLimit,
+  enforceRateLimit,
+  type DatabaseConnection,
+  type RateLimit,
+  type RateLimitRule,
+} from './rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
 const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
@@ -11,7 +17,7 @@ export type RequestLimits = Record<LimitedRequest, RateLimit<'address' | 'caller
 
 /** One limit per kind of request, each counting per client address and per caller. */
 export function createRequestLimits(
-  knex: unknown,
+  connection: DatabaseConnection,
   rules: Record<LimitedRequest, RateLimitRule>,
   keyPrefix = 'requests',
 ): RequestLimits {
@@ -19,7 +25,7 @@ export function createRequestLimits(
     LIMITED_REQUESTS.map((name) => [
       name,
       createRateLimit({
-        knex,
+        connection,
         keyPrefix: `${keyPrefix}:${name}`,
         rules: { address: rules[name], caller: rules[name] },
       }),
