@@ -91,7 +91,7 @@ export function contactLimits(
   const rule = { points: config.CONTACT_RATE_LIMIT_POINTS, windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_SECONDS };
   const limit = (name: string) =>
     createRateLimit({
-      connection: orm.em.getConnection(),
+      knex: orm.em.getConnection().getKnex(),
       keyPrefix: `${keyPrefix}:${name}`,
       rules: { address: rules.address ?? rule, email: rules.email ?? rule },
     });
@@ -127,7 +127,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       corsOrigins: config.CORS_ORIGINS,
       trustProxy: config.TRUST_PROXY,
     },
-    requestLimits: createRequestLimits(orm.em.getConnection(), {
+    requestLimits: createRequestLimits(orm.em.getConnection().getKnex(), {
       briefs: config.RATE_LIMIT_BRIEFS,
       checkouts: config.RATE_LIMIT_CHECKOUTS,
       uploadSessions: config.RATE_LIMIT_UPLOAD_SESSIONS,

@@ -5,7 +5,7 @@ import { createOrmConfig } from './mikro-orm.config';
 export async function migrateUp(databaseUrl: string): Promise<string[]> {
   const orm = await MikroORM.init(createOrmConfig(databaseUrl));
   try {
-    const applied = await orm.migrator.up();
+    const applied = await orm.getMigrator().up();
     return applied.map((migration) => migration.name);
   } finally {
     await orm.close(true);
@@ -16,7 +16,7 @@ export async function migrateUp(databaseUrl: string): Promise<string[]> {
 export async function migrateDownAll(databaseUrl: string): Promise<string[]> {
   const orm = await MikroORM.init(createOrmConfig(databaseUrl));
   try {
-    const reverted = await orm.migrator.down({ to: 0 });
+    const reverted = await orm.getMigrator().down({ to: 0 });
     return reverted.map((migration) => migration.name);
   } finally {
     await orm.close(true);

@@ -15,7 +15,7 @@ export function createOrmConfig(databaseUrl: string): Options {
     extensions: [Migrator],
     forceUtcTimezone: true,
     debug: false,
-    discovery: { warnWhenNoEntities: true },
+    discovery: { warnWhenNoEntities: true, requireEntitiesArray: true },
     migrations: {
       tableName: 'mikro_orm_migrations',
       migrationsList: MIGRATIONS,

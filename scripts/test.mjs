@@ -51,8 +51,6 @@ function playwrightCounts(file) {
 }
 
 const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
-// MikroORM is an ES module package: jest loads it with require(esm), which needs Node's vm modules.
-const JEST_NODE_OPTIONS = [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
 async function jestSuite(project, env) {
   // A fresh stack wipes RUSHFLOW_DATA_DIR, results folder included: make it again before each suite.
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -68,7 +66,7 @@ async function jestSuite(project, env) {
       '--json',
       `--outputFile=${outputFile}`,
     ],
-    { ...env, NODE_OPTIONS: JEST_NODE_OPTIONS },
+    env,
   );
   return jestCounts(outputFile) ?? { passed: 0, failed: code === 0 ? 0 : 1 };
 }

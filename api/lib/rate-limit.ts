@@ -1,6 +1,4 @@
-import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { Context } from 'koa';
-import type { QueryConfig } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from './http-error';
@@ -11,14 +9,12 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-export type DatabaseConnection = Pick<PostgreSqlConnection, 'getNativeClient'>;
-
 export interface RateLimitOptions<Dimension extends string> {
   /**
-   * The ORM's connection (`orm.em.getConnection()`): counters live in PostgreSQL table `rate_limits`
-   * (created by the migrations), on the ORM's own `pg` pool, so every api instance shares them.
+   * The ORM's query builder connection (`orm.em.getConnection().getKnex()`): counters live in
+   * PostgreSQL table `rate_limits` (created by the migrations), so every api instance shares them.
    */
-  connection: DatabaseConnection;
+  knex: unknown;
   /** Names this limit's counters (`contact`, `booking`…); tests give each case its own. */
   keyPrefix: string;
   /** One rule per dimension the requests are counted by (client address, e-mail address…). */
@@ -44,9 +40,8 @@ export function createRateLimit<Dimension extends string>(options: RateLimitOpti
     dimensions.map((dimension, index) => {
       const rule = options.rules[dimension];
       const limiter = new RateLimiterPostgres({
-        // The pool is the ORM's, opened on its first query: the store asks for it on each of its own.
-        storeClient: { query: async (query: QueryConfig) => (await options.connection.getNativeClient()).query(query) },
-        storeType: 'pool',
+        storeClient: options.knex,
+        storeType: 'knex',
         tableName: 'rate_limits',
         tableCreated: true,
         // One sweeper per limit is enough: it deletes every counter whose window ended an hour ago.

@@ -1,13 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { MESSAGES } from '../../domain/messages';
 import type { AuthState } from '../middleware/auth';
-import {
-  createRateLimit,
-  enforceRateLimit,
-  type DatabaseConnection,
-  type RateLimit,
-  type RateLimitRule,
-} from './rate-limit';
+import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from './rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
 const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
@@ -17,7 +11,7 @@ export type RequestLimits = Record<LimitedRequest, RateLimit<'address' | 'caller
 
 /** One limit per kind of request, each counting per client address and per caller. */
 export function createRequestLimits(
-  connection: DatabaseConnection,
+  knex: unknown,
   rules: Record<LimitedRequest, RateLimitRule>,
   keyPrefix = 'requests',
 ): RequestLimits {
@@ -25,7 +19,7 @@ export function createRequestLimits(
     LIMITED_REQUESTS.map((name) => [
       name,
       createRateLimit({
-        connection,
+        knex,
         keyPrefix: `${keyPrefix}:${name}`,
         rules: { address: rules[name], caller: rules[name] },
       }),

@@ -83,7 +83,7 @@ export const Brief = defineEntity({
     /** wizard `file_links`. */
     fileLinks: textList(),
     /** form legacy `sourceFiles`, kept as sent. */
-    sourceFiles: p.json<string | number | boolean | object>().nullable(),
+    sourceFiles: p.json<unknown>().nullable(),
     uploadedFiles: p
       .json<BriefUploadedFile[]>()
       .defaultRaw(`'[]'`)

@@ -26,7 +26,7 @@ jest.setTimeout(180_000);
 const kit = adminKit();
 const { config, accounts } = kit;
 // Synchronous, so the routes are known when the tests are declared; it connects on first use.
-const orm = new MikroORM(createOrmConfig(config.DATABASE_URL));
+const orm = MikroORM.initSync(createOrmConfig(config.DATABASE_URL));
 const app = createApp(buildAppDeps(config, orm));
 
 interface Route {

@@ -9,7 +9,6 @@ import {
   deliverWebhook,
   postJson,
   startPaymentStack,
-  storeWizardBrief,
   type PaymentStack,
 } from '../support/payment-stack';
 
@@ -292,6 +291,7 @@ test('launch-offer race: 20 concurrent checkouts for the last 3 places → exact
   await em
     .getConnection()
     .execute(`update settings set value = ?::jsonb where key = 'launch_offer_places'`, [String(taken + 3)]);
+  const { storeWizardBrief } = await import('../support/payment-stack');
   const briefs = await Promise.all(Array.from({ length: 20 }, () => storeWizardBrief(stack.db)));
   const answers = await Promise.all(briefs.map((brief) => checkout(brief.id)));
   expect(answers.every((answer) => answer.status === 200)).toBe(true);

@@ -146,7 +146,7 @@ describe('client addresses behind a proxy', () => {
     const rule = { points: 2, windowSeconds: 3_600 };
     const deps = buildAppDeps({ ...config, DATABASE_URL: db.url }, db.orm);
     const limited = createRequestLimits(
-      db.orm.em.getConnection(),
+      db.orm.em.getConnection().getKnex(),
       { briefs: rule, checkouts: rule, uploadSessions: rule, applications: rule },
       `web-security-${randomUUID()}`,
     );
