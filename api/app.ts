@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps): Koa {
     adminProjectRoutes({ em: deps.admin.em, links: deps.admin.links }),
     adminApplicationRoutes({ em: deps.admin.em, photos: deps.admin.photos, users: deps.admin.users }),
     adminBriefRoutes({ em: deps.admin.em, links: deps.admin.links }),
-    adminSettingsRoutes({ em: deps.admin.em }),
+    adminSettingsRoutes({ em: deps.admin.em, publicSettings: deps.pricing.settings }),
     adminAuditRoutes({ em: deps.admin.em }),
     adminSystemRoutes({ ...deps.admin.system, links: deps.admin.links }),
     pricingRoutes(deps.pricing),

@@ -14,6 +14,7 @@ import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
 import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
 import type { ContactLimit } from './routes/contact';
+import { cachedPublicPricingSettings } from './routes/pricing';
 import { smtpHostOf } from './routes/email-tests';
 import { connectTemporal } from './temporal/client';
 import { previewRuns } from './review/preview-runs';
@@ -46,6 +47,7 @@ function paymentDeps(
   orm: MikroORM,
   temporal: () => Promise<Client>,
   hooks: AppTestHooks,
+  launchOfferChanged: () => void,
 ): AppDeps['payments'] {
   const stripe = createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE);
   // Any configured key (test or live) means real Stripe Checkout; only no key at all simulates.
@@ -61,6 +63,7 @@ function paymentDeps(
       stripe,
       mode: simulatedCheckout ? 'simulated' : 'stripe',
       appUrl,
+      launchOfferChanged,
     }),
     webhook: createStripeWebhookHandler({
       em: () => orm.em.fork(),
@@ -68,6 +71,7 @@ function paymentDeps(
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       temporal,
       beforeCommit: hooks.webhookBeforeCommit,
+      launchOfferChanged,
     }),
   };
 }
@@ -119,6 +123,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     startPreview: (versionId) => previews.start(versionId),
   });
   const appUrl = config.APP_URL.replace(/\/$/, '');
+  const publicSettings = cachedPublicPricingSettings(() => orm.em.fork());
   return {
     web: {
       appUrl,
@@ -151,9 +156,9 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       system: { temporal },
     },
     frontendDist: config.FRONTEND_DIST,
-    pricing: { em: () => orm.em.fork() },
+    pricing: { settings: publicSettings },
     briefs: { em: () => orm.em.fork(), temporal, uploads },
-    payments: paymentDeps(config, orm, temporal, hooks),
+    payments: paymentDeps(config, orm, temporal, hooks, () => publicSettings.invalidate()),
     projects: { em: () => orm.em.fork(), invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },

@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { MESSAGES } from '../../domain/messages';
-import { projectPartiesOf } from '../../domain/project-lifecycle';
+import { projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
+import { PROJECT_MESSAGES } from '../../domain/projects';
 import { productRoles, type Role } from '../../domain/roles';
 import { HttpError } from '../lib/http-error';
 
@@ -151,9 +152,14 @@ export interface ProjectParties {
   editorId: string | null;
 }
 
-/** Project page access (000 §6): an admin, the project's client (by id or verified e-mail) or its editor. */
-function canAccessProject(user: AuthUser, project: ProjectParties): boolean {
-  return projectPartiesOf(user, project).length > 0;
+/**
+ * Project page access (000 §6): an admin, the project's client (by id or verified e-mail) or its
+ * editor. The caller's parts on the project, or 403 when none.
+ */
+export function projectPartiesOrRefuse(user: AuthUser, project: ProjectParties): ProjectParty[] {
+  const parties = projectPartiesOf(user, project);
+  if (parties.length === 0) throw new HttpError(403, PROJECT_MESSAGES.accessDenied);
+  return parties;
 }
 
 /** Guards a `:projectId` route; `loadParties` returns null when the project does not exist (404). */
@@ -162,8 +168,8 @@ export function requireProjectAccess(loadParties: (projectId: string) => Promise
     const user = currentUser(ctx);
     const projectId = (ctx.params as Record<string, string> | undefined)?.projectId;
     const parties = projectId ? await loadParties(projectId) : null;
-    if (!parties) throw new HttpError(404, 'Projet introuvable');
-    if (!canAccessProject(user, parties)) throw new HttpError(403, 'Accès refusé');
+    if (!parties) throw new HttpError(404, PROJECT_MESSAGES.notFound);
+    projectPartiesOrRefuse(user, parties);
     await next();
   };
 }

@@ -38,6 +38,8 @@ export interface CheckoutServiceDeps {
   mode: StripeMode;
   /** Public site address: Stripe's success and cancel pages, the simulated checkout page. */
   appUrl: string;
+  /** Told once a checkout's transaction may have taken or given back a launch-offer place. */
+  launchOfferChanged: () => void;
   now?: () => Date;
 }
 
@@ -186,7 +188,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
     /** `POST /api/briefs/:briefId/checkout`. */
     async startCheckout(briefId: string, user: AuthUser | undefined): Promise<CheckoutAnswer> {
-      const row = await ensureStripeSession(await openSession(briefId, user));
+      const opened = await openSession(briefId, user);
+      deps.launchOfferChanged();
+      const row = await ensureStripeSession(opened);
       return answerOf(row, row.simulated);
     },
 

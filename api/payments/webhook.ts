@@ -48,7 +48,12 @@ export interface StripeWebhookDeps {
    * before the commit: throwing there rolls everything back (the event is not marked processed).
    */
   beforeCommit?: (event: Stripe.Event) => void | Promise<void>;
+  /** Told once a committed event changed a session's state: a launch-offer place may be taken or given back. */
+  launchOfferChanged: () => void;
 }
+
+/** The outcomes that left a session's state as it was. */
+const NO_CHANGE: readonly WebhookOutcome[] = ['ignored', 'duplicate', 'unchanged'];
 
 function isHandled(type: string): type is HandledEventType {
   return (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
@@ -112,7 +117,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
     const type = event.type;
     const session = event.data.object as Stripe.Checkout.Session;
 
-    return deps.em().transactional(async (tx) => {
+    const outcome = await deps.em().transactional(async (tx): Promise<WebhookOutcome> => {
       const inserted = await tx
         .getConnection()
         .execute<{ id: string }[]>(
@@ -131,10 +136,12 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
         (await tx.findOne(CheckoutSession, { sessionId: session.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
       if (!row || (row.sessionId && row.sessionId !== session.id && !row.simulated)) return 'ignored';
 
-      const outcome = await applyEvent(tx, row, type, session, event, deps.temporal);
+      const applied = await applyEvent(tx, row, type, session, event, deps.temporal);
       await deps.beforeCommit?.(event);
-      return outcome;
+      return applied;
     });
+    if (!NO_CHANGE.includes(outcome)) deps.launchOfferChanged();
+    return outcome;
   };
 }
 

@@ -1,4 +1,4 @@
-import { wrap, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
 import { isActiveStatus, projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
@@ -27,11 +27,10 @@ import {
   ProjectRevision,
   StatusHistory,
 } from '../../db/entities';
-import { availableReviewActions } from '../../domain/review';
+import { availableReviewActions, type ClientQuestionView } from '../../domain/review';
 import { isoTimestamp } from '../../db/raw-timestamps';
 import { HttpError } from '../lib/http-error';
-import type { AuthUser, ProjectParties } from '../middleware/auth';
-import { approvedVersionNumber, readOpenQuestion } from '../review/version-reads';
+import { projectPartiesOrRefuse, type AuthUser, type ProjectParties } from '../middleware/auth';
 
 /**
  * Read side of the project area: loads projects and what hangs off them (chat, files, revisions,
@@ -48,12 +47,17 @@ export function projectIdOf(raw: string | undefined): string {
   return parsed.data;
 }
 
+/** Who the project's parties are (the route guard's read, before every `:projectId` route), as a plain row. */
 export async function loadProjectParties(em: EntityManager, projectId: string): Promise<ProjectParties | null> {
   if (!ProjectId.safeParse(projectId).success) return null;
-  const row = await em.findOne(Project, { id: projectId }, { fields: ['clientId', 'clientEmail', 'editor'] });
-  return row
-    ? { clientId: row.clientId ?? null, clientEmail: row.clientEmail, editorId: row.editor?.userId ?? null }
-    : null;
+  const [row] = await em
+    .getConnection()
+    .execute<{ client_id: string | null; client_email: string; editor_id: string | null }[]>(
+      'select client_id, client_email, editor_id from projects where id = ?',
+      [projectId],
+      'all',
+    );
+  return row ? { clientId: row.client_id, clientEmail: row.client_email, editorId: row.editor_id } : null;
 }
 
 /** The project with its editor and brief, or 404; the caller's access was checked by the route guard. */
@@ -72,65 +76,6 @@ export function partiesOf(user: AuthUser, project: Project): ProjectParty[] {
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-function toSummary(project: Project): ProjectSummary {
-  const editor = project.editor && wrap(project.editor).isInitialized() ? project.editor : null;
-  return {
-    id: project.id,
-    title: project.title,
-    status: project.status,
-    videoType: project.videoType ?? null,
-    totalPrice: { cents: project.totalPriceCents, currency: project.currency },
-    createdAt: project.createdAt.toISOString(),
-    deliveryDate: iso(project.deliveryDate ?? project.estimatedDeliveryDate),
-    editorName: editor ? `${editor.firstName} ${editor.lastName}`.trim() : null,
-    revisionCount: project.revisionCount,
-    maxRevisions: project.maxRevisions,
-    revisionWindowEndsAt: iso(project.revisionWindowEndsAt),
-  };
-}
-
-export async function toDetail(em: EntityManager, user: AuthUser, project: Project): Promise<ProjectDetail> {
-  const parties = partiesOf(user, project);
-  const editor = project.editor && wrap(project.editor).isInitialized() ? project.editor : null;
-  const brief = wrap(project.brief).isInitialized() ? project.brief : null;
-  const [finalFileCount, approved, clientQuestion] = await Promise.all([
-    em.count(ProjectFile, { project: project.id, fileType: 'final' }),
-    approvedVersionNumber(em, project.id),
-    readOpenQuestion(em, project.id),
-  ]);
-  const review = {
-    status: project.status,
-    approvedVersionNumber: approved,
-    clientQuestion,
-    revisionWindowEndsAt: project.revisionWindowEndsAt,
-  };
-  return {
-    ...toSummary(project),
-    description: project.description ?? null,
-    clientEmail: project.clientEmail,
-    editor: editor ? { firstName: editor.firstName, lastName: editor.lastName } : null,
-    finalDurationMinutes: project.finalDurationMinutes ?? null,
-    durationMinutes: project.durationMinutes ?? null,
-    urgencyLevel: project.urgencyLevel,
-    completedAt: iso(project.completedAt),
-    briefData: project.briefData,
-    briefPrice: brief
-      ? {
-          priceCents: brief.priceCents ?? null,
-          offerPriceCents: brief.offerPriceCents ?? null,
-          launchOfferApplied: brief.launchOfferApplied,
-        }
-      : null,
-    viewer: { parties },
-    actions: availableActions(parties, project),
-    uploads: PROJECT_FILE_TYPES.filter((fileType) => projectUploadRefusal(fileType, parties, project.status) === null),
-    finalFileCount,
-    reviewActions: availableReviewActions(parties, review),
-    approvedVersionNumber: approved,
-    clientQuestion,
-  };
-}
 
 type SummaryFields = Pick<Project, 'status' | 'currency' | 'totalPriceCents'>;
 
@@ -166,26 +111,13 @@ interface SummaryRow {
   revision_window_ends_at: string | null;
 }
 
-/**
- * The project lists' one query, read as plain rows: the dashboards ask for them on every visit
- * and live update, and building ORM entities for each line cost more than the query itself.
- */
-async function readSummaries(
-  em: EntityManager,
-  where: string,
-  params: unknown[],
-): Promise<(ProjectSummary & SummaryFields)[]> {
-  const rows = await em.getConnection().execute<SummaryRow[]>(
-    `select p.id, p.title, p.status, p.video_type, p.total_price_cents, p.currency, p.created_at,
-            p.delivery_date, p.estimated_delivery_date, p.revision_count, p.max_revisions,
-            p.revision_window_ends_at, e.first_name as editor_first_name, e.last_name as editor_last_name
-       from projects p left join editor_profiles e on e.user_id = p.editor_id
-      where ${where}
-      order by p.created_at desc`,
-    params,
-    'all',
-  );
-  return rows.map((row) => ({
+/** The columns of a `SummaryRow`: the project `p` and its editor's profile `e` (left joined). */
+const SUMMARY_COLUMNS = `p.id, p.title, p.status, p.video_type, p.total_price_cents, p.currency, p.created_at,
+       p.delivery_date, p.estimated_delivery_date, p.revision_count, p.max_revisions,
+       p.revision_window_ends_at, e.first_name as editor_first_name, e.last_name as editor_last_name`;
+
+function summaryOf(row: SummaryRow): ProjectSummary & SummaryFields {
+  return {
     id: row.id,
     title: row.title,
     status: row.status,
@@ -199,11 +131,146 @@ async function readSummaries(
     revisionCount: row.revision_count,
     maxRevisions: row.max_revisions,
     revisionWindowEndsAt: isoTimestamp(row.revision_window_ends_at),
-  }));
+  };
+}
+
+/**
+ * The project lists' one query, read as plain rows: the dashboards ask for them on every visit
+ * and live update, and building ORM entities for each line cost more than the query itself.
+ */
+async function readSummaries(
+  em: EntityManager,
+  where: string,
+  params: unknown[],
+): Promise<(ProjectSummary & SummaryFields)[]> {
+  const rows = await em.getConnection().execute<SummaryRow[]>(
+    `select ${SUMMARY_COLUMNS}
+       from projects p left join editor_profiles e on e.user_id = p.editor_id
+      where ${where}
+      order by p.created_at desc`,
+    params,
+    'all',
+  );
+  return rows.map(summaryOf);
 }
 
 const summaryOnly = ({ totalPriceCents: _cents, currency: _currency, ...summary }: ProjectSummary & SummaryFields) =>
   summary as ProjectSummary;
+
+/** The project page's row: a summary's columns and the rest of the project, its brief's prices, its review state. */
+interface DetailRow extends SummaryRow {
+  description: string | null;
+  client_id: string | null;
+  client_email: string;
+  editor_id: string | null;
+  /** `numeric` columns come as text. */
+  final_duration_minutes: string | null;
+  duration_minutes: string | null;
+  urgency_level: Project['urgencyLevel'];
+  completed_at: string | null;
+  brief_data: Record<string, unknown>;
+  /** Null when the brief row is missing (left join). */
+  brief_launch_offer_applied: boolean | null;
+  brief_price_cents: number | null;
+  brief_offer_price_cents: number | null;
+  final_file_count: string;
+  approved_version_number: number | null;
+  question_id: string | null;
+  question: string;
+  question_asked_at: string;
+  question_asked_by_name: string;
+}
+
+const minutesOf = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * The project page (`GET /api/projects/{id}`, and the answer of every lifecycle action) in one
+ * query of plain rows: the project with its editor and brief, the count of final files, the
+ * approved version and the editor's open question. The page is read on every visit and live
+ * update; five ORM reads with their entities cost it most of its time. The access rule is the
+ * route guard's own (`projectPartiesOrRefuse`): unknown → 404, not a party → 403.
+ */
+export async function readProjectDetail(em: EntityManager, user: AuthUser, rawId: string): Promise<ProjectDetail> {
+  const parsedId = ProjectId.safeParse(rawId);
+  const [row] = parsedId.success
+    ? await em.getConnection().execute<DetailRow[]>(
+        `select ${SUMMARY_COLUMNS},
+                p.description, p.client_id, p.client_email, p.editor_id, p.final_duration_minutes,
+                p.duration_minutes, p.urgency_level, p.completed_at, p.brief_data,
+                b.launch_offer_applied as brief_launch_offer_applied, b.price_cents as brief_price_cents,
+                b.offer_price_cents as brief_offer_price_cents,
+                (select count(*) from project_files f
+                  where f.project_id = p.id and f.file_type = 'final') as final_file_count,
+                (select v.number from project_versions v
+                  where v.project_id = p.id and v.approved_at is not null
+                  order by v.number desc limit 1) as approved_version_number,
+                q.id as question_id, q.question, q.asked_at as question_asked_at,
+                q.asked_by_name as question_asked_by_name
+           from projects p
+           left join editor_profiles e on e.user_id = p.editor_id
+           left join briefs b on b.id = p.brief_id
+           left join lateral (
+                 select c.id, c.question, c.asked_at, c.asked_by_name from client_questions c
+                  where c.project_id = p.id and c.answered_at is null
+                  order by c.asked_at desc limit 1) q on true
+          where p.id = ?`,
+        [parsedId.data],
+        'all',
+      )
+    : [];
+  if (!row) throw new HttpError(404, PROJECT_MESSAGES.notFound);
+  const parties = projectPartiesOrRefuse(user, {
+    clientId: row.client_id,
+    clientEmail: row.client_email,
+    editorId: row.editor_id,
+  });
+  const summary = summaryOf(row);
+  const clientQuestion: ClientQuestionView | null =
+    row.question_id === null
+      ? null
+      : {
+          id: row.question_id,
+          question: row.question,
+          askedAt: isoTimestamp(row.question_asked_at),
+          askedByName: row.question_asked_by_name,
+        };
+  const approvedVersionNumber = row.approved_version_number;
+  const lifecycle = {
+    status: row.status,
+    revisionCount: row.revision_count,
+    maxRevisions: row.max_revisions,
+    revisionWindowEndsAt: summary.revisionWindowEndsAt,
+  };
+  return {
+    ...summaryOnly(summary),
+    description: row.description,
+    clientEmail: row.client_email,
+    editor:
+      row.editor_first_name === null
+        ? null
+        : { firstName: row.editor_first_name, lastName: row.editor_last_name ?? '' },
+    finalDurationMinutes: minutesOf(row.final_duration_minutes),
+    durationMinutes: minutesOf(row.duration_minutes),
+    urgencyLevel: row.urgency_level,
+    completedAt: isoTimestamp(row.completed_at),
+    briefData: row.brief_data,
+    briefPrice:
+      row.brief_launch_offer_applied === null
+        ? null
+        : {
+            priceCents: row.brief_price_cents,
+            offerPriceCents: row.brief_offer_price_cents,
+            launchOfferApplied: row.brief_launch_offer_applied,
+          },
+    viewer: { parties },
+    actions: availableActions(parties, lifecycle),
+    uploads: PROJECT_FILE_TYPES.filter((fileType) => projectUploadRefusal(fileType, parties, row.status) === null),
+    finalFileCount: Number(row.final_file_count),
+    reviewActions: availableReviewActions(parties, { ...lifecycle, approvedVersionNumber, clientQuestion }),
+    approvedVersionNumber,
+    clientQuestion,
+  };
+}
 
 /** The client's projects, newest first: by account id or by verified e-mail (000 §6). */
 export async function readClientProjects(em: EntityManager, user: AuthUser): Promise<MyProjectsAnswer> {

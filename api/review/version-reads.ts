@@ -5,19 +5,19 @@ import type { ProjectParty } from '../../domain/project-lifecycle';
 import {
   REVIEW_LINK_EXPIRY_SECONDS,
   REVIEW_MESSAGES,
-  type ClientQuestionView,
   type CommentView,
   type OriginalLinkView,
   type VersionMedia,
   type VersionView,
 } from '../../domain/review';
-import { ClientQuestion, ProjectVersion, VersionComment } from '../../db/entities';
+import { ProjectVersion, VersionComment } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 
 /**
  * Read side of the review studio: versions with their previews and counters, comment threads,
- * the original's link, the open client question and the approved version. Routes parse, check the
- * caller's part, call one of these, and answer.
+ * the original's link and the approved version (the open client question is read with the
+ * project page, api/projects/project-reads.ts). Routes parse, check the caller's part, call one
+ * of these, and answer.
  */
 
 /** `{n}` of a path: an integer ≥ 1, else no version has that number (404). */
@@ -194,16 +194,4 @@ export async function readComments(em: EntityManager, version: ProjectVersion): 
   const byId = new Map(threads.map((thread) => [thread.id, thread]));
   for (const row of rows) if (row.parentId) byId.get(row.parentId)?.replies.push(toView(row, version.number));
   return threads.sort((a, b) => (a.frameIn ?? 0) - (b.frameIn ?? 0) || a.createdAt.localeCompare(b.createdAt));
-}
-
-/** The editor's question still waiting for the client's answer, if any. */
-export async function readOpenQuestion(em: EntityManager, projectId: string): Promise<ClientQuestionView | null> {
-  const open = await em.findOne(
-    ClientQuestion,
-    { project: projectId, answeredAt: null },
-    { orderBy: { askedAt: 'desc' } },
-  );
-  return open
-    ? { id: open.id, question: open.question, askedAt: open.askedAt.toISOString(), askedByName: open.askedByName }
-    : null;
 }

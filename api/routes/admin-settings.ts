@@ -1,15 +1,19 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PublicPricingSettings } from '../../domain/pricing';
 import { settingRows, SettingsInputSchema, type AppSettings } from '../../domain/settings';
 import { recordAudit } from '../../db/audit';
 import { Setting } from '../../db/entities';
 import { readSettings } from '../../db/settings';
+import type { CachedRead } from '../lib/cached-read';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireRole } from '../middleware/auth';
 import { readPublicPricingSettings } from './pricing';
 
 export interface AdminSettingsRouteDeps {
   em: () => EntityManager;
+  /** The public settings this api keeps in memory: forgotten once a change is committed. */
+  publicSettings: CachedRead<PublicPricingSettings>;
 }
 
 /** The settings whose value differs, before and after. */
@@ -63,6 +67,7 @@ export function adminSettingsRoutes(deps: AdminSettingsRouteDeps): Router {
         after: diff.after,
       });
     });
+    deps.publicSettings.invalidate();
     ctx.body = await answer(deps.em());
   });
 

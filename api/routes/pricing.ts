@@ -5,6 +5,7 @@ import { EXPRESS_DISABLED_MESSAGE } from '../../domain/settings';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
 import { readSettings } from '../../db/settings';
 import { launchOfferPlacesTaken } from '../payments/launch-offer';
+import { cachedRead, type CachedRead } from '../lib/cached-read';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 
@@ -26,13 +27,25 @@ export async function readPublicPricingSettings(em: EntityManager): Promise<Publ
   };
 }
 
+/** How long the api answers the public settings from memory when nothing it knows of changed them. */
+const PUBLIC_SETTINGS_FRESH_MS = 3_000;
+
+/**
+ * The public settings as every page reads them, kept in memory: they change through this api
+ * (Admin › Paramètres, a checkout taking a place, a webhook giving one back), which invalidates
+ * them after its commit; a change from elsewhere (another api process, an expiring checkout)
+ * shows within `PUBLIC_SETTINGS_FRESH_MS`. The launch offer's places left are an indication only.
+ */
+export function cachedPublicPricingSettings(em: () => EntityManager): CachedRead<PublicPricingSettings> {
+  return cachedRead(() => readPublicPricingSettings(em()), { ttlMs: PUBLIC_SETTINGS_FRESH_MS });
+}
+
 /**
  * Public pricing routes: the authoritative estimate (same engine and schema as the browser) and
  * the settings the pricing copy reads. No sign-in needed: a brief can be written anonymously.
  */
 export interface PricingRouteDeps {
-  /** A fresh entity manager per request. */
-  em: () => EntityManager;
+  settings: CachedRead<PublicPricingSettings>;
 }
 
 export function pricingRoutes(deps: PricingRouteDeps): Router {
@@ -40,7 +53,7 @@ export function pricingRoutes(deps: PricingRouteDeps): Router {
 
   router.post('/api/estimate', async (ctx) => {
     const input = parseInput(estimateInputSchema, ctx.request.body);
-    const settings = await readPublicPricingSettings(deps.em());
+    const settings = await deps.settings.read();
     if (!settings.expressEnabled) {
       const field = input.express ? 'express' : input.flatExtras?.express48h ? 'flatExtras.express48h' : null;
       if (field) throw new HttpError(400, EXPRESS_DISABLED_MESSAGE, { [field]: EXPRESS_DISABLED_MESSAGE });
@@ -55,7 +68,7 @@ export function pricingRoutes(deps: PricingRouteDeps): Router {
 
   router.get('/api/pricing/settings', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readPublicPricingSettings(deps.em());
+    ctx.body = await deps.settings.read();
   });
 
   return router;

@@ -31,7 +31,7 @@ import { Project } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, requireRole, type AuthUser } from '../middleware/auth';
-import { loadProject, loadProjectParties, projectIdOf, toDetail } from '../projects/project-reads';
+import { loadProjectParties, projectIdOf, readProjectDetail } from '../projects/project-reads';
 import { loadVersion } from '../review/version-reads';
 
 export interface ProjectActionRouteDeps {
@@ -114,9 +114,7 @@ async function runUpdate(
 }
 
 async function answerWithProject(ctx: Context, deps: ProjectActionRouteDeps, projectId: string) {
-  const em = deps.em();
-  const project = await loadProject(em, projectId);
-  ctx.body = { project: await toDetail(em, currentUser(ctx), project) };
+  ctx.body = { project: await readProjectDetail(deps.em(), currentUser(ctx), projectId) };
 }
 
 /**

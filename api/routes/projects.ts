@@ -22,10 +22,10 @@ import {
   readClientProjects,
   readEditorProjects,
   readMessages,
+  readProjectDetail,
   readProjectNotifications,
   readRevisions,
   readTimeline,
-  toDetail,
   toMessageView,
 } from '../projects/project-reads';
 
@@ -59,10 +59,9 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
     ctx.body = as === 'editor' ? await readEditorProjects(deps.em(), user) : await readClientProjects(deps.em(), user);
   });
 
-  router.get('/:projectId', guard, async (ctx) => {
-    const em = deps.em();
-    const project = await loadProject(em, ctx.params.projectId);
-    ctx.body = { project: await toDetail(em, currentUser(ctx), project) };
+  /** The project page: its one query also reads the parties, and applies the guard's rule to them. */
+  router.get('/:projectId', async (ctx) => {
+    ctx.body = { project: await readProjectDetail(deps.em(), currentUser(ctx), ctx.params.projectId) };
   });
 
   /** The caller's own notifications about this project, newest first (000 §7: limit 5 for the page). */

@@ -125,6 +125,33 @@ test('the admin reads the settings; changing max revisions shows in the public s
   expect(await publicSettings()).toMatchObject({ maxRevisions: defaults.maxRevisions, revisionWindowDays: 3 });
 });
 
+test('the api keeps the public settings in memory, yet a saved change shows on its very next read', async () => {
+  const current = (await kit.call('admin', 'GET', '/api/admin/settings')).body.settings as AppSettings;
+  // Read twice: the second answer comes from the api's memory.
+  for (let read = 0; read < 2; read += 1)
+    expect(await publicSettings()).toMatchObject({
+      expressEnabled: current.expressEnabled,
+      launchOffer: { places: current.launchOfferPlaces },
+    });
+
+  const changed = {
+    ...current,
+    expressEnabled: !current.expressEnabled,
+    launchOfferPlaces: current.launchOfferPlaces + 5,
+  };
+  expect((await put(changed)).status).toBe(200);
+  expect(await publicSettings()).toMatchObject({
+    expressEnabled: changed.expressEnabled,
+    launchOffer: { places: changed.launchOfferPlaces },
+  });
+
+  expect((await put(current)).status).toBe(200);
+  expect(await publicSettings()).toMatchObject({
+    expressEnabled: current.expressEnabled,
+    launchOffer: { places: current.launchOfferPlaces },
+  });
+});
+
 test('invalid settings → French 400 naming the field; nothing is written, nothing audited', async () => {
   const current = (await kit.call('admin', 'GET', '/api/admin/settings')).body.settings as AppSettings;
   const rows = await storedRows();
