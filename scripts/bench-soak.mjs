@@ -33,6 +33,7 @@ import { ROOT, bringUp } from './lib/stack.mjs';
 import { initOrm } from '../db/orm.ts';
 import { KEEP_ALIVE_MS, reconnectDelay, STREAM_EVENTS } from '../domain/events.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
+import { standardWizardBrief } from '../tests/support/brief-fixtures.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 15);
 const RUN_MS = MINUTES * 60_000;
@@ -574,15 +575,7 @@ try {
     return request(`${base}/api/briefs`, {
       method: 'POST',
       headers: { 'idempotency-key': idempotencyKey },
-      body: {
-        email,
-        video_type: 'youtube',
-        objective: 'informer',
-        final_duration: 3,
-        total_rush_duration: 45,
-        delivery_formats: 'horizontal',
-        deadline: 'standard',
-      },
+      body: standardWizardBrief(email),
     });
   }
 

@@ -4,6 +4,7 @@ import { SETTING_DEFAULTS, type AppSettings } from '../../domain/settings';
 import { AuditLogEntry, Project, Setting } from '../../db/entities';
 import { adminKit } from '../support/admin-kit';
 import { waitUntil } from '../support/mail-server';
+import { standardWizardBrief } from '../support/brief-fixtures';
 
 /**
  * Admin › Paramètres against the running stack: a change applies where the settings are read (the
@@ -46,15 +47,7 @@ async function payABrief(email: string): Promise<Project> {
     });
     return { status: response.status, body: (await response.json()) as Record<string, string> };
   };
-  const brief = await post('/api/briefs', {
-    email,
-    video_type: 'youtube',
-    objective: 'informer',
-    final_duration: 3,
-    total_rush_duration: 45,
-    delivery_formats: 'horizontal',
-    deadline: 'standard',
-  });
+  const brief = await post('/api/briefs', standardWizardBrief(email));
   expect(brief.status).toBe(201);
   const checkout = await post(`/api/briefs/${brief.body.briefId}/checkout`);
   expect(checkout.status).toBe(200);

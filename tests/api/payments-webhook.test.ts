@@ -11,6 +11,7 @@ import {
   startPaymentStack,
   type PaymentStack,
 } from '../support/payment-stack';
+import { standardWizardBrief } from '../support/brief-fixtures';
 
 /**
  * The payment saga through the api in process: checkout (stripe-mock validates the Stripe call),
@@ -42,15 +43,7 @@ afterAll(async () => {
 });
 
 async function submitBrief(email: string): Promise<string> {
-  const { status, body } = await postJson(`${stack.baseUrl}/api/briefs`, {
-    email,
-    video_type: 'youtube',
-    objective: 'informer',
-    final_duration: 3,
-    total_rush_duration: 45,
-    delivery_formats: 'horizontal',
-    deadline: 'standard',
-  });
+  const { status, body } = await postJson(`${stack.baseUrl}/api/briefs`, standardWizardBrief(email));
   expect(status).toBe(201);
   return body.briefId as string;
 }

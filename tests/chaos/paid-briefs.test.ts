@@ -11,6 +11,7 @@ import { setOtherEditorsAside } from '../support/editors';
 import { waitUntil, type CapturedEmail } from '../support/mail-server';
 import { checkoutEvent, deliverWebhook, postJson } from '../support/payment-stack';
 import { testStack } from '../support/stack-env';
+import { standardWizardBrief } from '../support/brief-fixtures';
 
 /**
  * Chaos: 50 paid briefs whose signed `checkout.session.completed` webhooks arrive in a burst, as
@@ -91,15 +92,7 @@ interface PaidBrief {
 
 async function submitPaidBrief(index: number): Promise<PaidBrief> {
   const email = `chaos-${index}-${randomUUID()}@example.com`;
-  const brief = await postJson(`${appUrl}/api/briefs`, {
-    email,
-    video_type: 'youtube',
-    objective: 'informer',
-    final_duration: 3,
-    total_rush_duration: 45,
-    delivery_formats: 'horizontal',
-    deadline: 'standard',
-  });
+  const brief = await postJson(`${appUrl}/api/briefs`, standardWizardBrief(email));
   expect(brief.status).toBe(201);
   const briefId = brief.body.briefId as string;
   const checkout = await postJson(`${appUrl}/api/briefs/${briefId}/checkout`);

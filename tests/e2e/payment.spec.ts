@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { standardWizardBrief } from '../support/brief-fixtures';
 
 /**
  * Brief → estimate → simulated payment → /payment-success → project page, against a stack without
@@ -7,15 +8,7 @@ import { expect, test } from '@playwright/test';
 test('a submitted brief is paid through the simulated checkout and becomes a project', async ({ page, request }) => {
   const email = `e2e-pay-${Date.now()}@example.com`;
   const submitted = await request.post('/api/briefs', {
-    data: {
-      email,
-      video_type: 'youtube',
-      objective: 'informer',
-      final_duration: 3,
-      total_rush_duration: 45,
-      delivery_formats: 'horizontal',
-      deadline: 'standard',
-    },
+    data: standardWizardBrief(email),
   });
   expect(submitted.status()).toBe(201);
   const { briefId } = (await submitted.json()) as { briefId: string };

@@ -21,6 +21,7 @@ import { createScratchDatabase } from '../support/brief-scratch-db';
 import { TestMailServer, waitUntil } from '../support/mail-server';
 import { createTimeSkippingEnv } from '../support/temporal-test-env';
 import { recordHistoryIfAsked } from '../support/histories';
+import { standardWizardBrief } from '../support/brief-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -52,15 +53,7 @@ const workerDeps = () => ({
 });
 
 async function storeBrief(email: string, clientId: string | null = null): Promise<string> {
-  const payload = wizardBriefSchema.parse({
-    email,
-    video_type: 'youtube',
-    objective: 'informer',
-    final_duration: 3,
-    total_rush_duration: 45,
-    delivery_formats: 'horizontal',
-    deadline: 'standard',
-  });
+  const payload = wizardBriefSchema.parse(standardWizardBrief(email));
   const quote = quoteWizardBrief(payload);
   const em = db.orm.em.fork();
   const brief = em.create(Brief, {
