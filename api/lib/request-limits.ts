@@ -5,7 +5,7 @@ import type { AuthState } from '../middleware/auth';
 import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from './rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
-const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
+export const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
 export type LimitedRequest = (typeof LIMITED_REQUESTS)[number];
 
 export type RequestLimits = Record<LimitedRequest, RateLimit<'address' | 'caller'>>;

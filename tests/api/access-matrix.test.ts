@@ -1,9 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { createRequestLimits } from '../../api/lib/request-limits';
 import {
   Brief,
   CheckoutSession,
@@ -17,13 +13,12 @@ import {
   UploadSession,
   VersionComment,
 } from '../../db/entities';
-import { createOrmConfig } from '../../db/mikro-orm.config';
 import { BUCKETS } from '../../db/storage';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
 import { seedProject } from '../support/project-seed';
-import { listenOnLoopback } from '../support/own-api';
+import { appWithLimitsOfItsOwn, listenOnLoopback } from '../support/own-api';
 
 /**
  * The access matrix: every route the app mounts (read from its routers, so a new route fails this
@@ -37,20 +32,8 @@ jest.setTimeout(120_000);
 
 const kit = adminKit();
 const { config, accounts } = kit;
-const orm = MikroORM.initSync(createOrmConfig(config.DATABASE_URL));
-const deps = buildAppDeps(config, orm);
 // The matrix checks who gets through, not how often: its costly public requests count on limits of its own.
-deps.requestLimits = createRequestLimits(
-  orm.em.getConnection().getKnex(),
-  {
-    briefs: { points: 1000, windowSeconds: 3600 },
-    checkouts: { points: 1000, windowSeconds: 3600 },
-    uploadSessions: { points: 1000, windowSeconds: 3600 },
-    applications: { points: 1000, windowSeconds: 3600 },
-  },
-  `access-matrix-${randomUUID()}`,
-);
-const app = createApp(deps);
+const { orm, deps, app } = appWithLimitsOfItsOwn(config, 'access-matrix', 1000);
 
 const CALLERS = ['anonymous', 'client', 'otherClient', 'editor', 'outsideEditor', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { MikroORM } from '@mikro-orm/postgresql';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import { createApp } from '../../api/app';
-import { buildAppDeps } from '../../api/bootstrap';
-import { createRequestLimits } from '../../api/lib/request-limits';
 import { Brief, EditorApplication, Project, ProjectFile, ProjectVersion, UploadSession } from '../../db/entities';
-import { createOrmConfig } from '../../db/mikro-orm.config';
 import { readSettings } from '../../db/settings';
 import { BUCKETS } from '../../db/storage';
 import {
@@ -55,7 +50,7 @@ import {
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
 import { seedProject } from '../support/project-seed';
-import { listenOnLoopback } from '../support/own-api';
+import { appWithLimitsOfItsOwn, listenOnLoopback } from '../support/own-api';
 import { badBodies, badQueries, type FuzzInput } from '../support/zod-fuzz';
 
 /**
@@ -74,20 +69,8 @@ const RUNS = 40;
 
 const kit = adminKit();
 const { config, accounts } = kit;
-const orm = MikroORM.initSync(createOrmConfig(config.DATABASE_URL));
-const deps = buildAppDeps(config, orm);
 // The fuzz checks what bad input gets, not how often: the limited public routes get limits of their own.
-deps.requestLimits = createRequestLimits(
-  orm.em.getConnection().getKnex(),
-  {
-    briefs: { points: 10_000, windowSeconds: 3600 },
-    checkouts: { points: 10_000, windowSeconds: 3600 },
-    uploadSessions: { points: 10_000, windowSeconds: 3600 },
-    applications: { points: 10_000, windowSeconds: 3600 },
-  },
-  `fuzz-${randomUUID()}`,
-);
-const app = createApp(deps);
+const { orm, deps, app } = appWithLimitsOfItsOwn(config, 'fuzz', 10_000);
 
 type Caller = 'anonymous' | 'client' | 'editor' | 'admin';
 

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
 import { createApp, type AppDeps } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import type { ApiConfig } from '../../api/config';
+import { createRequestLimits, LIMITED_REQUESTS, type LimitedRequest } from '../../api/lib/request-limits';
+import { createOrmConfig } from '../../db/mikro-orm.config';
 import { initOrm } from '../../db/orm';
 
 /** A server of the suite's own on a free loopback port: its base URL and how to close it. */
@@ -52,4 +55,21 @@ export async function startOwnApi(
       if (!given) await orm.close(true);
     },
   };
+}
+
+/**
+ * The app over the stack's database, built when the suite loads (its routers are read before any
+ * test), whose limited routes count on limits of the suite's own (`points` an hour each): a suite
+ * that checks who gets through or what bad input gets must not meet the real limits.
+ */
+export function appWithLimitsOfItsOwn(config: ApiConfig, suite: string, points: number) {
+  const orm = MikroORM.initSync(createOrmConfig(config.DATABASE_URL));
+  const deps = buildAppDeps(config, orm);
+  const rule = { points, windowSeconds: 3600 };
+  deps.requestLimits = createRequestLimits(
+    orm.em.getConnection().getKnex(),
+    Object.fromEntries(LIMITED_REQUESTS.map((name) => [name, rule])) as Record<LimitedRequest, typeof rule>,
+    `${suite}-${randomUUID()}`,
+  );
+  return { orm, deps, app: createApp(deps) };
 }
