@@ -29,13 +29,8 @@ const WorkerEnvSchema = z.object({
   PREVIEW_FONT_DIR: z.string().min(1).optional(),
   /** x264 preset of the previews (default veryfast). */
   PREVIEW_X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).optional(),
-  /**
-   * Workflows kept in the worker's memory between their tasks. Briefs waiting for payment and
-   * projects stay open for days: with the SDK's default (~600 per GB of heap, thousands here) the
-   * worker grew by the open workflows' count (+30 MiB/min in the soak). 250 bounds it; a workflow
-   * out of the cache is replayed from its history when it next has work.
-   */
-  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).default(250),
+  /** Workflows cached in the worker's memory (default: the SDK's, ~600 per GB of heap). */
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
 });
 
 export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;

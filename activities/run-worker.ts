@@ -90,7 +90,9 @@ export async function runWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
     workflowBundle,
-    maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
+    ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined
+      ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
+      : {}),
     activities: activities(deps),
   });
   const healthWorker = await Worker.create({
