@@ -3,34 +3,13 @@ import { KeycloakAdminClient } from '../db/keycloak-admin';
 import { createMailTransport } from '../db/mail';
 import { initOrm } from '../db/orm';
 import { createS3Client } from '../db/storage';
+import { untilReachable } from '../db/until-reachable';
 import { TASK_QUEUE } from '../workflows/contracts/common';
 import { HEALTH_TASK_QUEUE } from '../workflows/contracts/ping';
 import type { WorkerConfig } from './config';
 import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
 import { createPingActivities } from './ping';
-
-/** How long a starting worker waits for PostgreSQL and Temporal before it gives up. */
-const CONNECT_PATIENCE_MS = 120_000;
-
-/**
- * `connect()` tried again with backoff (1, 2, 4… 10 s) until it succeeds: a dependency restarting
- * while the worker starts delays the start instead of ending the process; after
- * CONNECT_PATIENCE_MS the last error is thrown.
- */
-async function untilReachable<T>(what: string, connect: () => Promise<T>): Promise<T> {
-  const giveUpAt = Date.now() + CONNECT_PATIENCE_MS;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await connect();
-    } catch (error) {
-      const delay = Math.min(10_000, 1_000 * 2 ** attempt);
-      if (Date.now() + delay > giveUpAt) throw error;
-      console.warn(`[worker] ${what} unreachable (${(error as Error).message}); trying again in ${delay / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
 
 /** The dependencies the configuration names: database, mail, storage, site address, Keycloak and the user directory. */
 async function connectDeps(
@@ -46,7 +25,7 @@ async function connectDeps(
         })
       : undefined;
   return {
-    db: await untilReachable('PostgreSQL', () => initOrm(config.DATABASE_URL)),
+    db: await untilReachable('worker', 'PostgreSQL', () => initOrm(config.DATABASE_URL)),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
     appUrl: config.APP_URL,
     media: {
@@ -79,7 +58,7 @@ export async function runWorker(
   activities: (deps: ActivityDeps) => object = createActivities,
 ): Promise<void> {
   Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL) });
-  const connection = await untilReachable('Temporal', () =>
+  const connection = await untilReachable('worker', 'Temporal', () =>
     NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
   );
   const deps = await connectDeps(config);

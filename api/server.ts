@@ -2,10 +2,12 @@ import { createApp } from './app';
 import { buildAppDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { initOrm } from '../db/orm';
+import { untilReachable } from '../db/until-reachable';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const orm = await initOrm(config.DATABASE_URL);
+  // Started while PostgreSQL restarts (a crash, a deploy), the api waits for it instead of exiting.
+  const orm = await untilReachable('api', 'PostgreSQL', () => initOrm(config.DATABASE_URL));
   const deps = buildAppDeps(config, orm);
   await deps.events.hub.start();
   const server = createApp(deps).listen(config.PORT, () => console.log(`[api] listening on ${config.APP_URL}`));
