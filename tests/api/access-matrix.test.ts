@@ -8,7 +8,6 @@ import {
   Notification,
   Project,
   ProjectFile,
-  ProjectVersion,
   UploadedFile,
   UploadSession,
   VersionComment,
@@ -17,7 +16,7 @@ import { BUCKETS } from '../../db/storage';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
-import { seedProject } from '../support/project-seed';
+import { readyVersion, seedProject } from '../support/project-seed';
 import { appWithLimitsOfItsOwn, listenOnLoopback } from '../support/own-api';
 
 /**
@@ -374,25 +373,7 @@ async function seedWorld(client: { id: string; email: string }, editorId: string
   });
   seeded.projectIds.push(projectId);
   const file = await em.findOneOrFail(ProjectFile, { project: projectId });
-  const version = em.create(ProjectVersion, {
-    project: projectId,
-    number: 1,
-    projectFile: file,
-    filename: file.filename,
-    uploadedBy: editorId,
-    previewStatus: 'ready',
-    previewBucket: BUCKETS.videoUploads,
-    previewKey: `${projectId}/preview/v1.mp4`,
-    frameRateNum: 25,
-    frameRateDen: 1,
-    frameCount: 250,
-    durationSeconds: 10,
-    width: 1280,
-    height: 720,
-    startFrame: 0,
-    hasOwnTimecode: false,
-    probedAt: new Date(),
-  });
+  const version = readyVersion(em, projectId, file, editorId);
   const comment = em.create(VersionComment, {
     project: projectId,
     version,

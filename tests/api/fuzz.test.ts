@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import { Brief, EditorApplication, Project, ProjectFile, ProjectVersion, UploadSession } from '../../db/entities';
+import { Brief, EditorApplication, Project, ProjectFile, UploadSession } from '../../db/entities';
 import { readSettings } from '../../db/settings';
 import { BUCKETS } from '../../db/storage';
 import {
@@ -49,7 +49,7 @@ import {
 } from '../../domain/uploads';
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
-import { seedProject } from '../support/project-seed';
+import { readyVersion, seedProject } from '../support/project-seed';
 import { appWithLimitsOfItsOwn, listenOnLoopback } from '../support/own-api';
 import { badBodies, badQueries, type FuzzInput } from '../support/zod-fuzz';
 
@@ -583,25 +583,7 @@ async function seed(): Promise<Ids> {
     files: [{ filename: 'v1.mp4', fileType: 'final', uploadedBy: accounts.editor.id, bucket: BUCKETS.videoUploads }],
   });
   const file = await em.findOneOrFail(ProjectFile, { project: projectId }, { populate: ['project.brief'] });
-  em.create(ProjectVersion, {
-    project: projectId,
-    number: 1,
-    projectFile: file,
-    filename: file.filename,
-    uploadedBy: accounts.editor.id,
-    previewStatus: 'ready',
-    previewBucket: BUCKETS.videoUploads,
-    previewKey: `${projectId}/preview/v1.mp4`,
-    frameRateNum: 25,
-    frameRateDen: 1,
-    frameCount: 250,
-    durationSeconds: 10,
-    width: 1280,
-    height: 720,
-    startFrame: 0,
-    hasOwnTimecode: false,
-    probedAt: new Date(),
-  });
+  readyVersion(em, projectId, file, accounts.editor.id);
   const application = em.create(EditorApplication, {
     firstName: 'Léa',
     lastName: 'Fuzz',

@@ -6,8 +6,10 @@ import {
   ProjectFile,
   ProjectMessage,
   ProjectRevision,
+  ProjectVersion,
   StatusHistory,
 } from '../../db/entities';
+import { BUCKETS } from '../../db/storage';
 import type { ProjectStatus } from '../../domain/enums';
 
 /**
@@ -131,4 +133,30 @@ export async function seedProject(em: EntityManager, options: SeedProjectOptions
   }
   await em.flush();
   return project.id;
+}
+
+/**
+ * Version 1 of a project, made from `file` (its final upload) with its preview ready: 10 s of
+ * 1280×720 at 25 fps, as the review studio reads it. Created in `em`, not flushed.
+ */
+export function readyVersion(em: EntityManager, projectId: string, file: ProjectFile, uploadedBy: string) {
+  return em.create(ProjectVersion, {
+    project: projectId,
+    number: 1,
+    projectFile: file,
+    filename: file.filename,
+    uploadedBy,
+    previewStatus: 'ready',
+    previewBucket: BUCKETS.videoUploads,
+    previewKey: `${projectId}/preview/v1.mp4`,
+    frameRateNum: 25,
+    frameRateDen: 1,
+    frameCount: 250,
+    durationSeconds: 10,
+    width: 1280,
+    height: 720,
+    startFrame: 0,
+    hasOwnTimecode: false,
+    probedAt: new Date(),
+  });
 }
