@@ -40,8 +40,9 @@ const LIMITED_ROUTES: readonly { method: string; path: RegExp; name: LimitedRequ
  * The e-mail address a body names, when it is one: anything else (a 100 000-character text…) is
  * not a counter's key, and such a caller counts by address.
  */
+const EMAIL = requiredEmail('');
 function emailOf(body: unknown): string {
-  const parsed = requiredEmail('').safeParse((body as { email?: unknown } | undefined)?.email);
+  const parsed = EMAIL.safeParse((body as { email?: unknown } | undefined)?.email);
   return parsed.success ? parsed.data : '';
 }
 
