@@ -5,6 +5,7 @@ import { MESSAGES } from '../domain/messages';
 import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
+import type { ReadCaches } from './lib/read-caches';
 import { limitRequests, type RequestLimits } from './lib/request-limits';
 import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
@@ -56,6 +57,8 @@ export interface AppDeps {
   projectFiles: Omit<ProjectFileRouteDeps, 'uploads'>;
   editorProfile: EditorProfileRouteDeps;
   notifications: NotificationRouteDeps;
+  /** The hot reads kept in memory (`api/lib/read-caches.ts`); the server starts and stops them. */
+  reads: ReadCaches;
   /** The live channel: streams the outbox's events to the signed-in browsers of this instance. */
   events: EventRouteDeps;
   /** Lifecycle actions through the project's workflow (absent: the routes are not mounted). */
@@ -76,6 +79,20 @@ interface AdminDeps {
   photos: AdminApplicationRouteDeps['photos'];
   links: TemporalUiLinks;
   system: Omit<AdminSystemRouteDeps, 'links'>;
+}
+
+/**
+ * A write request's changes are committed before its answer leaves: the kept reads are forgotten
+ * then, so the caller's next read sees them even before the database's notification arrives.
+ */
+function forgetKeptReadsAfterWrites(reads: ReadCaches) {
+  return async (ctx: Koa.Context, next: Koa.Next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'OPTIONS') reads.forgetAll();
+    }
+  };
 }
 
 /** Bodies larger than this are refused before parsing. */
@@ -105,6 +122,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(refuseNulCharacters([STRIPE_WEBHOOK_PATH]));
+  app.use(forgetKeptReadsAfterWrites(deps.reads));
   app.use(authenticate(deps.verifyToken));
   app.use(limitRequests(() => deps.requestLimits));
 

@@ -8,6 +8,7 @@ import { KeycloakAdminClient } from './keycloak/admin-client';
 import { createMailTransport } from '../db/mail';
 import { createStripeClient } from './lib/payments';
 import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
+import { createReadCaches } from './lib/read-caches';
 import { createRequestLimits } from './lib/request-limits';
 import { createS3Client } from '../db/storage';
 import { createTokenVerifier } from './middleware/auth';
@@ -124,6 +125,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   });
   const appUrl = config.APP_URL.replace(/\/$/, '');
   const publicSettings = cachedPublicPricingSettings(() => orm.em.fork());
+  const reads = createReadCaches({ databaseUrl: config.DATABASE_URL });
   return {
     web: {
       appUrl,
@@ -159,7 +161,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     pricing: { settings: publicSettings },
     briefs: { em: () => orm.em.fork(), temporal, uploads },
     payments: paymentDeps(config, orm, temporal, hooks, () => publicSettings.invalidate()),
-    projects: { em: () => orm.em.fork(), invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
+    projects: { em: () => orm.em.fork(), reads, invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
     projectActions: { em: () => orm.em.fork(), temporal },
@@ -178,7 +180,8 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
         },
       },
     },
-    notifications: { em: () => orm.em.fork() },
+    notifications: { em: () => orm.em.fork(), reads },
+    reads,
     events: {
       em: () => orm.em.fork(),
       hub: new EventHub({ em: () => orm.em.fork(), databaseUrl: config.DATABASE_URL }),

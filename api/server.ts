@@ -10,11 +10,11 @@ async function main(): Promise<void> {
   const orm = await untilReachable('api', 'PostgreSQL', () => initOrm(config.DATABASE_URL));
   const deps = buildAppDeps(config, orm);
   await deps.events.hub.start();
+  await deps.reads.start();
   const server = createApp(deps).listen(config.PORT, () => console.log(`[api] listening on ${config.APP_URL}`));
   const shutdown = () => {
     // Live streams never end by themselves: the hub ends them before the server closes.
-    void deps.events.hub
-      .stop()
+    void Promise.all([deps.events.hub.stop(), deps.reads.stop()])
       .then(() => server.close())
       .then(() => orm.close())
       .finally(() => process.exit(0));

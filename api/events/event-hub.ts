@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Client } from 'pg';
 import SseChannel from 'sse-channel';
 import { KEEP_ALIVE_MS, STREAM_EVENTS, type LiveEvent } from '../../domain/events';
 import { projectPartiesOf } from '../../domain/project-lifecycle';
+import { NotificationListener } from '../../db/notification-listener';
 import { EVENT_RETENTION_DAYS, EVENTS_CHANNEL } from '../../db/outbox';
 import type { AuthUser } from '../middleware/auth';
 
@@ -60,7 +60,7 @@ export class EventHub {
   private readonly channel: SseChannel;
   private readonly streams = new Set<Stream>();
   private cursor = 0;
-  private listener: Client | undefined;
+  private readonly listener: NotificationListener;
   private pumping: Promise<void> | undefined;
   private again = false;
   private timers: NodeJS.Timeout[] = [];
@@ -69,6 +69,14 @@ export class EventHub {
 
   constructor(private readonly options: EventHubOptions) {
     this.channel = new SseChannel({ pingInterval: options.keepAliveMs ?? KEEP_ALIVE_MS });
+    // A drop is covered by the poll, and the first read after listening again.
+    this.listener = new NotificationListener({
+      databaseUrl: options.databaseUrl,
+      channel: EVENTS_CHANNEL,
+      name: 'events',
+      onNotification: () => this.wake(),
+      onListening: () => this.wake(),
+    });
   }
 
   /** Streams connected to this instance. */
@@ -87,7 +95,7 @@ export class EventHub {
 
   private async boot(): Promise<void> {
     this.cursor = await this.maxId();
-    await this.listen();
+    await this.listener.start();
     this.timers.push(setInterval(() => this.wake(), this.options.pollMs ?? 1_000));
     this.timers.push(
       setInterval(
@@ -103,7 +111,7 @@ export class EventHub {
     for (const stream of this.streams) this.end(stream);
     this.channel.close();
     await this.pumping;
-    await this.listener?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   /**
@@ -269,45 +277,6 @@ export class EventHub {
       .em()
       .getConnection()
       .execute(`delete from "events" where "created_at" < now() - interval '${EVENT_RETENTION_DAYS} days'`);
-  }
-
-  /** LISTENs on a connection of its own; reconnects after a drop (the poll covers the gap). */
-  private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.options.databaseUrl });
-    // A drop is handled once: the error event and the failed query may both report it.
-    let dropped = false;
-    const drop = () => {
-      dropped = true;
-      if (this.listener === client) this.listener = undefined;
-      void client.end().catch(() => undefined);
-    };
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      if (dropped) return;
-      console.warn('[events] LISTEN connection lost:', error.message);
-      drop();
-      this.listenAgain();
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      if (dropped) return; // the error event has planned the next attempt
-      drop();
-      throw error;
-    }
-    this.listener = client;
-    this.wake();
-  }
-
-  /**
-   * Opens the LISTEN connection again a second later, and every second after that until the
-   * database takes it: a restart of PostgreSQL refuses connections for a few seconds.
-   */
-  private listenAgain(): void {
-    setTimeout(() => {
-      if (!this.stopped) void this.listen().catch(() => this.listenAgain());
-    }, 1_000);
   }
 
   private sendRow(row: EventRow, streams: Stream[]): void {

@@ -33,3 +33,49 @@ export function cachedRead<T>(
     },
   };
 }
+
+/** Reads kept in memory by key; `load` is given at each read (it runs on the request's own connection). */
+export interface CachedReads<K, T> {
+  read(key: K, load: () => Promise<T>): Promise<T>;
+  forget(key: K): void;
+  forgetAll(): void;
+}
+
+/**
+ * Keeps each key's answer for `ttlMs`, `maxEntries` keys at most (the oldest is forgotten first).
+ * The loads in flight are kept too, so a key's concurrent reads share one load, and forgetting a
+ * key drops its load in flight: an answer read before a change is never kept after it is known.
+ */
+export function cachedReads<K, T>({
+  ttlMs,
+  maxEntries,
+  now = Date.now,
+}: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}): CachedReads<K, T> {
+  const kept = new Map<K, { value: Promise<T>; freshUntil: number }>();
+  return {
+    read(key, load) {
+      const at = now();
+      const known = kept.get(key);
+      if (known && at < known.freshUntil) return known.value;
+      kept.delete(key);
+      if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
+      const value = load();
+      const entry = { value, freshUntil: at + ttlMs };
+      kept.set(key, entry);
+      value.catch(() => {
+        if (kept.get(key) === entry) kept.delete(key);
+      });
+      return value;
+    },
+    forget(key) {
+      kept.delete(key);
+    },
+    forgetAll() {
+      kept.clear();
+    },
+  };
+}

@@ -158,7 +158,7 @@ const summaryOnly = ({ totalPriceCents: _cents, currency: _currency, ...summary 
   summary as ProjectSummary;
 
 /** The project page's row: a summary's columns and the rest of the project, its brief's prices, its review state. */
-interface DetailRow extends SummaryRow {
+export interface ProjectPageRow extends SummaryRow {
   description: string | null;
   client_id: string | null;
   client_email: string;
@@ -184,40 +184,45 @@ interface DetailRow extends SummaryRow {
 const minutesOf = (value: string | null) => (value === null ? null : Number(value));
 
 /**
- * The project page (`GET /api/projects/{id}`, and the answer of every lifecycle action) in one
- * query of plain rows: the project with its editor and brief, the count of final files, the
- * approved version and the editor's open question. The page is read on every visit and live
- * update; five ORM reads with their entities cost it most of its time. The access rule is the
- * route guard's own (`projectPartiesOrRefuse`): unknown → 404, not a party → 403.
+ * The project page's row (`GET /api/projects/{id}`, and the answer of every lifecycle action) in
+ * one query of plain rows: the project with its editor and brief, the count of final files, the
+ * approved version and the editor's open question; undefined for an unknown project. The page is
+ * read on every visit and live update; five ORM reads with their entities cost it most of its time.
  */
-export async function readProjectDetail(em: EntityManager, user: AuthUser, rawId: string): Promise<ProjectDetail> {
-  const parsedId = ProjectId.safeParse(rawId);
-  const [row] = parsedId.success
-    ? await em.getConnection().execute<DetailRow[]>(
-        `select ${SUMMARY_COLUMNS},
-                p.description, p.client_id, p.client_email, p.editor_id, p.final_duration_minutes,
-                p.duration_minutes, p.urgency_level, p.completed_at, p.brief_data,
-                b.launch_offer_applied as brief_launch_offer_applied, b.price_cents as brief_price_cents,
-                b.offer_price_cents as brief_offer_price_cents,
-                (select count(*) from project_files f
-                  where f.project_id = p.id and f.file_type = 'final') as final_file_count,
-                (select v.number from project_versions v
-                  where v.project_id = p.id and v.approved_at is not null
-                  order by v.number desc limit 1) as approved_version_number,
-                q.id as question_id, q.question, q.asked_at as question_asked_at,
-                q.asked_by_name as question_asked_by_name
-           from projects p
-           left join editor_profiles e on e.user_id = p.editor_id
-           left join briefs b on b.id = p.brief_id
-           left join lateral (
-                 select c.id, c.question, c.asked_at, c.asked_by_name from client_questions c
-                  where c.project_id = p.id and c.answered_at is null
-                  order by c.asked_at desc limit 1) q on true
-          where p.id = ?`,
-        [parsedId.data],
-        'all',
-      )
-    : [];
+export async function loadProjectPageRow(em: EntityManager, projectId: string): Promise<ProjectPageRow | undefined> {
+  const [row] = await em.getConnection().execute<ProjectPageRow[]>(
+    `select ${SUMMARY_COLUMNS},
+            p.description, p.client_id, p.client_email, p.editor_id, p.final_duration_minutes,
+            p.duration_minutes, p.urgency_level, p.completed_at, p.brief_data,
+            b.launch_offer_applied as brief_launch_offer_applied, b.price_cents as brief_price_cents,
+            b.offer_price_cents as brief_offer_price_cents,
+            (select count(*) from project_files f
+              where f.project_id = p.id and f.file_type = 'final') as final_file_count,
+            (select v.number from project_versions v
+              where v.project_id = p.id and v.approved_at is not null
+              order by v.number desc limit 1) as approved_version_number,
+            q.id as question_id, q.question, q.asked_at as question_asked_at,
+            q.asked_by_name as question_asked_by_name
+       from projects p
+       left join editor_profiles e on e.user_id = p.editor_id
+       left join briefs b on b.id = p.brief_id
+       left join lateral (
+             select c.id, c.question, c.asked_at, c.asked_by_name from client_questions c
+              where c.project_id = p.id and c.answered_at is null
+              order by c.asked_at desc limit 1) q on true
+      where p.id = ?`,
+    [projectId],
+    'all',
+  );
+  return row;
+}
+
+/**
+ * The project page as `user` sees it, from its row: the access rule is the route guard's own
+ * (`projectPartiesOrRefuse`): unknown → 404, not a party → 403. Worked out at each request, so the
+ * actions follow the clock (the revision window) even when the row is kept in memory.
+ */
+export function projectDetailOf(row: ProjectPageRow | undefined, user: AuthUser): ProjectDetail {
   if (!row) throw new HttpError(404, PROJECT_MESSAGES.notFound);
   const parties = projectPartiesOrRefuse(user, {
     clientId: row.client_id,
@@ -272,9 +277,22 @@ export async function readProjectDetail(em: EntityManager, user: AuthUser, rawId
   };
 }
 
+/** The project page, read from the database now (after a lifecycle action). */
+export async function readProjectDetail(em: EntityManager, user: AuthUser, rawId: string): Promise<ProjectDetail> {
+  return projectDetailOf(await loadProjectPageRow(em, projectIdOf(rawId)), user);
+}
+
+/** The address a client's projects are also found by: their e-mail, once verified (lower case). */
+const verifiedEmailOf = (user: AuthUser) => (user.emailVerified && user.email ? user.email.toLowerCase() : null);
+
+/** What a list of `/api/projects/mine` depends on: who asks, as what, and (as a client) their verified e-mail. */
+export function projectListKey(user: AuthUser, as: 'client' | 'editor'): string {
+  return as === 'editor' ? `editor ${user.id}` : `client ${user.id} ${verifiedEmailOf(user) ?? ''}`;
+}
+
 /** The client's projects, newest first: by account id or by verified e-mail (000 §6). */
 export async function readClientProjects(em: EntityManager, user: AuthUser): Promise<MyProjectsAnswer> {
-  const byEmail = user.emailVerified && user.email ? user.email.toLowerCase() : null;
+  const byEmail = verifiedEmailOf(user);
   const projects = await readSummaries(
     em,
     byEmail ? 'p.client_id = ? or p.client_email = ?' : 'p.client_id = ?',

@@ -6,11 +6,14 @@ import { NOTIFICATION_MESSAGES } from '../../domain/notifications';
 import { Notification } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
+import type { ReadCaches } from '../lib/read-caches';
 import { currentUser, requireAuth } from '../middleware/auth';
 import { readNotifications } from '../notifications/notification-reads';
 
 export interface NotificationRouteDeps {
   em: () => EntityManager;
+  /** The bell, kept in memory while the database says the user's notifications have not changed. */
+  reads: Pick<ReadCaches, 'notificationLists'>;
 }
 
 const NotificationId = z.uuid();
@@ -23,7 +26,8 @@ export function notificationRoutes(deps: NotificationRouteDeps): Router {
   const router = new Router({ prefix: '/api/notifications' });
 
   router.get('/', requireAuth, async (ctx) => {
-    ctx.body = await readNotifications(deps.em(), currentUser(ctx).id);
+    const userId = currentUser(ctx).id;
+    ctx.body = await deps.reads.notificationLists.read(userId, () => readNotifications(deps.em(), userId));
   });
 
   router.post('/read-all', requireAuth, async (ctx) => {

@@ -11,18 +11,21 @@ import {
 import { ProjectMessage } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
+import type { ReadCaches } from '../lib/read-caches';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, type AuthUser } from '../middleware/auth';
 import { renderInvoicePdf } from '../projects/invoice-pdf';
 import {
   loadProject,
+  loadProjectPageRow,
   loadProjectParties,
   partiesOf,
+  projectDetailOf,
   projectIdOf,
+  projectListKey,
   readClientProjects,
   readEditorProjects,
   readMessages,
-  readProjectDetail,
   readProjectNotifications,
   readRevisions,
   readTimeline,
@@ -31,6 +34,8 @@ import {
 
 export interface ProjectRouteDeps {
   em: () => EntityManager;
+  /** The page and the lists, kept in memory while the database says they have not changed. */
+  reads: Pick<ReadCaches, 'projectPages' | 'projectLists'>;
   /** Name and address printed on invoices. */
   invoiceIssuer: { name: string; email: string };
 }
@@ -56,12 +61,17 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
     const { as } = parseInput(MyProjectsQuerySchema, ctx.query);
     if (as === 'editor' && !user.roles.includes('editor'))
       throw new HttpError(403, PROJECT_MESSAGES.editorRoleRequired);
-    ctx.body = as === 'editor' ? await readEditorProjects(deps.em(), user) : await readClientProjects(deps.em(), user);
+    ctx.body = await deps.reads.projectLists.read(projectListKey(user, as), () =>
+      as === 'editor' ? readEditorProjects(deps.em(), user) : readClientProjects(deps.em(), user),
+    );
   });
 
   /** The project page: its one query also reads the parties, and applies the guard's rule to them. */
   router.get('/:projectId', async (ctx) => {
-    ctx.body = { project: await readProjectDetail(deps.em(), currentUser(ctx), ctx.params.projectId) };
+    const user = currentUser(ctx);
+    const projectId = projectIdOf(ctx.params.projectId);
+    const row = await deps.reads.projectPages.read(projectId, () => loadProjectPageRow(deps.em(), projectId));
+    ctx.body = { project: projectDetailOf(row, user) };
   });
 
   /** The caller's own notifications about this project, newest first (000 §7: limit 5 for the page). */

@@ -9,6 +9,7 @@ import { Migration20261206000000_settings } from './Migration20261206000000_sett
 import { Migration20261207000000_public_pages } from './Migration20261207000000_public_pages';
 import { Migration20261208000000_admin } from './Migration20261208000000_admin';
 import { Migration20261209000000_review } from './Migration20261209000000_review';
+import { Migration20261210000000_read_changes } from './Migration20261210000000_read_changes';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261207000000_public_pages', class: Migration20261207000000_public_pages },
   { name: 'Migration20261208000000_admin', class: Migration20261208000000_admin },
   { name: 'Migration20261209000000_review', class: Migration20261209000000_review },
+  { name: 'Migration20261210000000_read_changes', class: Migration20261210000000_read_changes },
 ];

@@ -52,6 +52,7 @@ export async function startOwnApi(
     async close() {
       await listening.close();
       await deps.events.hub.stop();
+      await deps.reads.stop();
       if (!given) await orm.close(true);
     },
   };
