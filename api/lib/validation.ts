@@ -1,12 +1,10 @@
 import type { Context, Next } from 'koa';
-import { config, type ZodError, type ZodType } from 'zod';
-import { fr } from 'zod/locales';
+import type { ZodError, ZodType } from 'zod';
 import { MESSAGES } from '../../domain/messages';
+import { setZodMessagesInFrench } from '../../domain/zod-locale';
 import { HttpError } from './http-error';
 
-// A check the shared schemas give no message of their own (a body that is a list, a number sent as
-// text…) answers in French too, never in zod's default English.
-config(fr());
+setZodMessagesInFrench();
 
 /** `{ "field.path": "French message" }`, the first message of each field. */
 export function fieldErrors(error: ZodError): Record<string, string> {

@@ -61,7 +61,6 @@ async function writeUnannounced(sql: string, params: unknown[]): Promise<void> {
 
 beforeAll(async () => {
   api = await startOwnApi(config);
-  await api.deps.reads.start();
   orm = api.orm;
   elsewhere = new Client({ connectionString: config.DATABASE_URL });
   await elsewhere.connect();

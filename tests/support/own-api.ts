@@ -44,6 +44,8 @@ export async function startOwnApi(
   const orm = given ?? (await initOrm(config.DATABASE_URL));
   const built = buildAppDeps(config, orm);
   const deps = adjust ? adjust(built) : built;
+  // Like the server: the kept reads follow the database's change notices.
+  await deps.reads.start();
   const listening = await listenOnLoopback(createApp(deps));
   return {
     ...listening,

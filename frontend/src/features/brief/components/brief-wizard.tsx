@@ -6,7 +6,7 @@ import {
   type WizardBrief,
   type WizardBriefPayload,
 } from '@domain/schemas/brief';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

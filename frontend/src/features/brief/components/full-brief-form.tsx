@@ -3,7 +3,7 @@ import { REFERENCE_VIDEO_SLOTS } from '@domain/brief-options';
 import { deliveryDateInputMinimum, todayIn } from '@domain/delivery';
 import { deriveServiceCategory } from '@domain/pricing';
 import { BRIEF_MESSAGES, createFullBriefSchema, type FullBrief, type FullBriefPayload } from '@domain/schemas/brief';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,7 @@ import {
   type CallBookingPayload,
   type CallDay,
 } from '@domain/contact';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { CalendarCheck, CalendarClock, Loader2, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';

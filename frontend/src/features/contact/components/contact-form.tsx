@@ -6,7 +6,7 @@ import {
   type ContactMessageInput,
   type ContactMessagePayload,
 } from '@domain/contact';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2, Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';

@@ -5,7 +5,7 @@ import {
   type EmailTestTemplate,
   type EmailTestView,
 } from '@domain/email-tests';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2, Clock, Loader2, Mail, Send, XCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,7 @@ import {
   type EditorApplicationFormValues,
   type EditorApplicationInput,
 } from '@domain/recruitment';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
