@@ -36,6 +36,7 @@ const fr = {
     timeline: 'Historique',
   },
   studioLoading: 'Chargement du studio de révision…',
+  filesLoading: 'Chargement des fichiers…',
   question: {
     forClient: 'Votre monteur a une question',
     waiting: 'En attente du client depuis {{when}}',
@@ -157,6 +158,7 @@ const en: typeof fr = {
     timeline: 'Timeline',
   },
   studioLoading: 'Loading the review studio…',
+  filesLoading: 'Loading the files…',
   question: {
     forClient: 'Your editor has a question',
     waiting: 'Waiting for the client since {{when}}',

@@ -2,7 +2,7 @@ import { videoTypeLabel } from '@domain/brief-options';
 import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
 import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
 import type { ProjectDetail } from '@domain/projects';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -18,7 +18,6 @@ import { useProject, useProjectNotifications } from '../api/project';
 import { PROJECTS_NAMESPACE, registerProjectLabels } from '../labels';
 import { ChatTab } from './chat-tab';
 import { ClientQuestionCard } from './client-question';
-import { FilesTab } from './files-tab';
 import { RevisionsTab, TimelineTab } from './history-tabs';
 import { OverviewTab } from './overview-tab';
 
@@ -26,6 +25,14 @@ registerProjectLabels();
 
 const TABS = ['overview', 'versions', 'files', 'chat', 'revisions', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
+
+// The files tab carries the uploader (Uppy): loaded when the tab opens, not before the page shows.
+const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })));
+
+/** Where a tab's own code is still loading. */
+function TabLoading({ label }: { label: string }) {
+  return <div className="h-64 animate-pulse rounded-2xl bg-slate-100" role="status" aria-label={label} />;
+}
 
 /** Statuses before the first delivery: a question to the client moves the planned delivery date. */
 const BEFORE_DELIVERY = ['assigned', 'in_progress'];
@@ -280,21 +287,13 @@ function ProjectView({
         </TabsContent>
         {studio && (
           <TabsContent value="versions">
-            <Suspense
-              fallback={
-                <div
-                  className="h-64 animate-pulse rounded-2xl bg-slate-100"
-                  role="status"
-                  aria-label={t('studioLoading')}
-                />
-              }
-            >
-              {studio(project)}
-            </Suspense>
+            <Suspense fallback={<TabLoading label={t('studioLoading')} />}>{studio(project)}</Suspense>
           </TabsContent>
         )}
         <TabsContent value="files">
-          <FilesTab project={project} />
+          <Suspense fallback={<TabLoading label={t('filesLoading')} />}>
+            <FilesTab project={project} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="chat">
           <ChatTab projectId={project.id} />
