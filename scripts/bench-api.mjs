@@ -3,7 +3,8 @@
 // 1. The ceiling: a bare Koa handler answering a small JSON body, in a process of its own.
 // 2. The product's hot reads with a real access token (the demo client, signed in through
 //    Keycloak's form): `/api/me`, `/api/pricing/settings`, `/api/projects/mine` (20 projects),
-//    `/api/projects/{id}`, `/api/notifications` (20 unread).
+//    `/api/projects/{id}`, `/api/notifications` (20 unread); then the project page again while its
+//    project changes 20 times a second (each change forgets the page the api keeps).
 // Each at BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) after a 2 s warm-up, with
 // autocannon: requests/s, p50 / p99 latency, non-2xx answers, and each as a ratio of the ceiling.
 //
@@ -25,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const PROJECTS = 20;
+const CHANGES_PER_SECOND = 20;
 
 const config = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT);
 process.env.DATABASE_URL = config.env.DATABASE_URL;
@@ -115,6 +117,13 @@ try {
     { name: `GET /api/projects/mine (${PROJECTS})`, url: `${apiBase}/api/projects/mine`, auth: true },
     { name: 'GET /api/projects/{id}', url: `${apiBase}/api/projects/${projectIds[0]}`, auth: true },
     { name: 'GET /api/notifications', url: `${apiBase}/api/notifications`, auth: true },
+    // The kept page is forgotten at each change the database announces: its cost when they are frequent.
+    {
+      name: `GET /api/projects/{id}, ${CHANGES_PER_SECOND} changes/s`,
+      url: `${apiBase}/api/projects/${projectIds[0]}`,
+      auth: true,
+      changing: projectIds[0],
+    },
   ];
   for (const target of targets) {
     // Access tokens live 5 minutes: each target signs in afresh.
@@ -123,7 +132,17 @@ try {
     if (!check.ok) throw new Error(`${target.name} answered ${check.status}: ${await check.text()}`);
     await warmUp(target.url, headers);
     const loadBefore = load();
-    const result = await run(target.url, headers);
+    let changes = 0;
+    const changer = target.changing
+      ? setInterval(() => {
+          changes += 1;
+          void db.orm.em
+            .fork()
+            .getConnection()
+            .execute('update projects set title = ? where id = ?', [`Projet de mesure 1 (${changes})`, target.changing]);
+        }, 1_000 / CHANGES_PER_SECOND)
+      : undefined;
+    const result = await run(target.url, headers).finally(() => clearInterval(changer));
     rows.push({
       name: target.name,
       rps: result.requests.average,

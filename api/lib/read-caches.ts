@@ -1,5 +1,3 @@
-import type { MyProjectsAnswer, EditorProjectsAnswer } from '../../domain/projects';
-import type { NotificationsAnswer } from '../../domain/notifications';
 import { NotificationListener } from '../../db/notification-listener';
 import { parseReadChange, READS_CHANNEL } from '../../db/read-changes';
 import { cachedReads, type CachedReads } from './cached-read';
@@ -16,7 +14,7 @@ export interface ReadCachesOptions {
 /**
  * The hot reads every signed-in page makes, kept in memory by this api instance: the project
  * page's row (by project; the caller's access and actions are worked out from it at each request),
- * the project lists (by caller), the bell (by user).
+ * the project lists (by caller) and the bell (by user) as the JSON text they answer.
  *
  * Freshness: the triggers of `rushflow_reads` (`db/read-changes.ts`) tell every instance at each
  * commit which of them changed, whoever wrote them; and every write request this instance answers
@@ -26,8 +24,8 @@ export interface ReadCachesOptions {
  */
 export interface ReadCaches {
   projectPages: CachedReads<string, ProjectPageRow | undefined>;
-  projectLists: CachedReads<string, MyProjectsAnswer | EditorProjectsAnswer>;
-  notificationLists: CachedReads<string, NotificationsAnswer>;
+  projectLists: CachedReads<string, string>;
+  notificationLists: CachedReads<string, string>;
   forgetAll(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -41,8 +39,8 @@ export function createReadCaches({ databaseUrl, ttlMs = 30_000, maxEntries = 10_
   };
   const caches = {
     projectPages: kept<string, ProjectPageRow | undefined>(),
-    projectLists: kept<string, MyProjectsAnswer | EditorProjectsAnswer>(),
-    notificationLists: kept<string, NotificationsAnswer>(),
+    projectLists: kept<string, string>(),
+    notificationLists: kept<string, string>(),
   };
   const forgetAll = () => Object.values(caches).forEach((cache) => cache.forgetAll());
   const listener = new NotificationListener({

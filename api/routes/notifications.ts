@@ -27,7 +27,10 @@ export function notificationRoutes(deps: NotificationRouteDeps): Router {
 
   router.get('/', requireAuth, async (ctx) => {
     const userId = currentUser(ctx).id;
-    ctx.body = await deps.reads.notificationLists.read(userId, () => readNotifications(deps.em(), userId));
+    ctx.type = 'json';
+    ctx.body = await deps.reads.notificationLists.read(userId, async () =>
+      JSON.stringify(await readNotifications(deps.em(), userId)),
+    );
   });
 
   router.post('/read-all', requireAuth, async (ctx) => {

@@ -61,8 +61,11 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
     const { as } = parseInput(MyProjectsQuerySchema, ctx.query);
     if (as === 'editor' && !user.roles.includes('editor'))
       throw new HttpError(403, PROJECT_MESSAGES.editorRoleRequired);
-    ctx.body = await deps.reads.projectLists.read(projectListKey(user, as), () =>
-      as === 'editor' ? readEditorProjects(deps.em(), user) : readClientProjects(deps.em(), user),
+    ctx.type = 'json';
+    ctx.body = await deps.reads.projectLists.read(projectListKey(user, as), async () =>
+      JSON.stringify(
+        as === 'editor' ? await readEditorProjects(deps.em(), user) : await readClientProjects(deps.em(), user),
+      ),
     );
   });
 
