@@ -5,7 +5,7 @@ import { MESSAGES } from '../domain/messages';
 import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
-import type { ReadCaches } from './lib/read-caches';
+import type { ReadCaches } from './projects/read-caches';
 import { limitRequests, type RequestLimits } from './lib/request-limits';
 import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
@@ -57,7 +57,7 @@ export interface AppDeps {
   projectFiles: Omit<ProjectFileRouteDeps, 'uploads'>;
   editorProfile: EditorProfileRouteDeps;
   notifications: NotificationRouteDeps;
-  /** The hot reads kept in memory (`api/lib/read-caches.ts`); the server starts and stops them. */
+  /** The hot reads kept in memory (`api/projects/read-caches.ts`); the server starts and stops them. */
   reads: ReadCaches;
   /** The live channel: streams the outbox's events to the signed-in browsers of this instance. */
   events: EventRouteDeps;

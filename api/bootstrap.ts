@@ -8,7 +8,7 @@ import { KeycloakAdminClient } from './keycloak/admin-client';
 import { createMailTransport } from '../db/mail';
 import { createStripeClient } from './lib/payments';
 import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
-import { createReadCaches } from './lib/read-caches';
+import { createReadCaches } from './projects/read-caches';
 import { createRequestLimits } from './lib/request-limits';
 import { createS3Client } from '../db/storage';
 import { createTokenVerifier } from './middleware/auth';

@@ -6,7 +6,7 @@ import { NOTIFICATION_MESSAGES } from '../../domain/notifications';
 import { Notification } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
-import type { ReadCaches } from '../lib/read-caches';
+import type { ReadCaches } from '../projects/read-caches';
 import { currentUser, requireAuth } from '../middleware/auth';
 import { readNotifications } from '../notifications/notification-reads';
 

@@ -11,7 +11,7 @@ import {
 import { ProjectMessage } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
-import type { ReadCaches } from '../lib/read-caches';
+import type { ReadCaches } from '../projects/read-caches';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, type AuthUser } from '../middleware/auth';
 import { renderInvoicePdf } from '../projects/invoice-pdf';

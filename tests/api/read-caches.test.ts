@@ -11,7 +11,7 @@ import { testStack } from '../support/stack-env';
 
 /**
  * The project page, the project lists and the bell are kept in memory by the api
- * (`api/lib/read-caches.ts`): each change of their rows, whoever commits it, must show at the
+ * (`api/projects/read-caches.ts`): each change of their rows, whoever commits it, must show at the
  * next read once the database has said so, and a write request of the api's own at once.
  */
 jest.setTimeout(120_000);

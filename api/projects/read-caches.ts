@@ -1,7 +1,7 @@
 import { NotificationListener } from '../../db/notification-listener';
 import { parseReadChange, READS_CHANNEL } from '../../db/read-changes';
-import { cachedReads, type CachedReads } from './cached-read';
-import type { ProjectPageRow } from '../projects/project-reads';
+import { cachedReads, type CachedReads } from '../lib/cached-read';
+import type { ProjectPageRow } from './project-reads';
 
 export interface ReadCachesOptions {
   databaseUrl: string;
