@@ -139,7 +139,10 @@ try {
           void db.orm.em
             .fork()
             .getConnection()
-            .execute('update projects set title = ? where id = ?', [`Projet de mesure 1 (${changes})`, target.changing]);
+            .execute('update projects set title = ? where id = ?', [
+              `Projet de mesure 1 (${changes})`,
+              target.changing,
+            ]);
         }, 1_000 / CHANGES_PER_SECOND)
       : undefined;
     const result = await run(target.url, headers).finally(() => clearInterval(changer));
