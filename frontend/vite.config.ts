@@ -32,6 +32,7 @@ export default defineConfig({
       pages: {
         '/': 'src/app/routes/home.tsx',
         '/pricing': 'src/app/routes/pricing.tsx',
+        '/brief': 'src/app/routes/brief.tsx',
       },
     }),
     // Brotli and gzip copies beside each asset, served as they are by the api (no compression per request).

@@ -33,6 +33,7 @@ test('the pages are never cached: the public ones arrive with their text, every 
   for (const [path, heading] of [
     ['/', 'Montage vidéo'],
     ['/pricing', 'Tarifs'],
+    ['/brief', 'Commander un montage'],
   ]) {
     const answer = await fetch(`${appUrl}${path}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(answer.headers.get('cache-control')).toBe('no-cache');

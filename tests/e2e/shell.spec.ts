@@ -89,6 +89,37 @@ test.describe('site shell', () => {
   });
 });
 
+test.describe('pages written at build time', () => {
+  // The build writes `/`, `/pricing` and `/brief` as HTML (frontend/prerender-pages.ts); React must
+  // take that HTML over as it is: a mismatch is logged as an error and the page drawn anew.
+  for (const [path, heading] of [
+    ['/', /Vos vidéos montées par des pros/],
+    ['/pricing', /Des tarifs clairs/],
+    ['/brief', /Commander votre montage/],
+  ] as const)
+    test(`${path} is taken over without a mismatch and answers the keyboard`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      if (path === '/brief') {
+        // Taken over: the form validates, and the drop zone the HTML held a place for arrives.
+        const email = page.getByLabel('Votre adresse e-mail');
+        await email.fill('pas-une-adresse');
+        await email.press('Tab');
+        await expect(page.getByText('Veuillez saisir une adresse e-mail valide.').first()).toBeVisible();
+        await expect(page.getByText('Glissez vos fichiers ici ou cliquez pour les choisir').first()).toBeVisible();
+      } else {
+        await page.keyboard.press('Tab');
+        await expect(page.locator(':focus')).toBeVisible();
+      }
+      expect(errors).toEqual([]);
+    });
+});
+
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

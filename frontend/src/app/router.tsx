@@ -62,7 +62,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         errorElement: <RouteError />,
         children: [
           { id: 'home', path: paths.home.path, lazy: () => import('./routes/home').then(convert(queryClient)) },
-          { path: paths.brief.path, lazy: () => import('./routes/brief').then(convert(queryClient)) },
+          { id: 'brief', path: paths.brief.path, lazy: () => import('./routes/brief').then(convert(queryClient)) },
           { path: paths.briefOld.path, lazy: () => import('./routes/brief-old').then(convert(queryClient)) },
           {
             id: 'pricing',

@@ -1,5 +1,6 @@
 import { positiveMinutes } from '@domain/brief-estimate';
 import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // Uppy (about 32 KiB gzip) loads once the brief shows: the drop zone comes after the first fields.
 const RushUploader = lazy(() =>
@@ -19,9 +20,13 @@ export function RushDurationUploader({
   declared: unknown;
   onDuration: (minutes: string) => void;
 }) {
+  // The drop zone's height meanwhile, so that nothing below it moves when it arrives.
+  const placeholder = <div className="h-64 rounded-xl bg-slate-50" aria-hidden="true" />;
+  // The page is written at build time (frontend/prerender-pages.ts) with the placeholder: a boundary
+  // loading then would need an inline script, which the Content-Security-Policy refuses.
+  if (!useHydrated()) return placeholder;
   return (
-    // The drop zone's height meanwhile, so that nothing below it moves when it arrives.
-    <Suspense fallback={<div className="h-64 rounded-xl bg-slate-50" aria-hidden="true" />}>
+    <Suspense fallback={placeholder}>
       <RushUploader
         area={area}
         declaredDurationMinutes={positiveMinutes(declared)}
