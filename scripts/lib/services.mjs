@@ -116,6 +116,14 @@ export async function startStripeMock({ config, logDir, stripeMockBin }) {
   return child;
 }
 
+/**
+ * The worker's V8 heap limit (docker-compose.yml gives it the same). Left to Node's default, a
+ * share of the machine's memory, its resident memory grew by about 30 MiB a minute under the
+ * soak's traffic: the collector had no reason to run early. See `npm run bench:soak` in
+ * docs/figures.md.
+ */
+const WORKER_MAX_HEAP_MIB = 256;
+
 /** The worker, run from TypeScript sources through tsx. */
 export async function startWorker({ config, logDir, root }) {
   return startProcess(
@@ -125,7 +133,12 @@ export async function startWorker({ config, logDir, root }) {
     {
       logDir,
       cwd: root,
-      env: config.env,
+      env: {
+        ...config.env,
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${WORKER_MAX_HEAP_MIB}`]
+          .filter(Boolean)
+          .join(' '),
+      },
     },
   );
 }
