@@ -174,16 +174,23 @@ describe('access to a project', () => {
   });
 
   test('the revision window: offered while open, hidden once over (the workflow would answer 409)', async () => {
-    const setWindowEnd = (at: Date | null) =>
-      orm.em.fork().nativeUpdate(Project, { id: completedProjectId }, { revisionWindowEndsAt: at });
     const detail = async () =>
       ((await call(`/api/projects/${completedProjectId}`, tokens.client)).body as { project: ProjectDetail }).project;
+    // Written beside the api, as the workflow does: the api shows it once the database's change
+    // notice has reached it (api/projects/read-caches.ts), milliseconds later.
+    const setWindowEnd = async (at: Date | null) => {
+      await orm.em.fork().nativeUpdate(Project, { id: completedProjectId }, { revisionWindowEndsAt: at });
+      const written = at?.toISOString() ?? null;
+      for (let tries = 0; tries < 100 && (await detail()).revisionWindowEndsAt !== written; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    };
     const open = new Date(Date.now() + 86_400_000);
     try {
       await setWindowEnd(open);
       expect(await detail()).toMatchObject({ actions: ['requestRevision'], revisionWindowEndsAt: open.toISOString() });
-      await setWindowEnd(new Date(Date.now() - 60_000));
-      expect((await detail()).actions).toEqual([]);
+      const closed = new Date(Date.now() - 60_000);
+      await setWindowEnd(closed);
+      expect(await detail()).toMatchObject({ actions: [], revisionWindowEndsAt: closed.toISOString() });
     } finally {
       await setWindowEnd(null);
     }
