@@ -6,6 +6,7 @@ import { MESSAGES } from '../../domain/messages';
 import { actionRefusal } from '../../domain/project-lifecycle';
 import { PROJECT_MESSAGES, invoiceNumber, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
@@ -181,8 +182,7 @@ describe('access to a project', () => {
     const setWindowEnd = async (at: Date | null) => {
       await orm.em.fork().nativeUpdate(Project, { id: completedProjectId }, { revisionWindowEndsAt: at });
       const written = at?.toISOString() ?? null;
-      for (let tries = 0; tries < 100 && (await detail()).revisionWindowEndsAt !== written; tries += 1)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitUntil(async () => (await detail()).revisionWindowEndsAt === written, 5_000, 'the change notice');
     };
     const open = new Date(Date.now() + 86_400_000);
     try {
