@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
@@ -10,7 +11,7 @@ import { limitRequests, type RequestLimits } from './lib/request-limits';
 import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
-import { apiCors, securityHeaders, type WebPolicy } from './middleware/security-headers';
+import { apiCors, securityHeaders, SILENT_CHECK_SSO_PATH, type WebPolicy } from './middleware/security-headers';
 import { serveFrontend } from './middleware/static-frontend';
 import { accountRoutes } from './routes/account';
 import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './routes/admin-applications';
@@ -103,7 +104,7 @@ export function createApp(deps: AppDeps): Koa {
   app.proxy = deps.web.trustProxy;
   // Only the nearest proxy's entry counts: earlier ones are whatever the client chose to send.
   app.maxIpsCount = 1;
-  app.use(securityHeaders(deps.web));
+  app.use(securityHeaders(deps.web, path.join(deps.frontendDist, SILENT_CHECK_SSO_PATH)));
   app.use(errorHandler);
   app.use(apiCors(deps.web));
   app.use(serveFrontend(deps.frontendDist));

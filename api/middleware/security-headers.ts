@@ -1,4 +1,6 @@
 import cors from '@koa/cors';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { Context, Middleware, Next } from 'koa';
 import helmet from 'koa-helmet';
 
@@ -18,8 +20,20 @@ export interface WebPolicy {
 
 const origin = (url: string) => new URL(url).origin;
 
-/** The page keycloak-js loads in a hidden frame (frontend/public): the only page we let be framed, by ourselves. */
-const SILENT_CHECK_SSO_PATH = '/silent-check-sso.html';
+/**
+ * The page keycloak-js loads in a hidden frame (frontend/public): the only page we let be framed,
+ * by ourselves, and the only one with an inline script (allowed by its hash): a script file of its
+ * own would cost the sign-in check one more round trip.
+ */
+export const SILENT_CHECK_SSO_PATH = '/silent-check-sso.html';
+
+/** `'sha256-…'` sources for the inline scripts of an HTML page, as a CSP names them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+    .map(([, content]) => content)
+    .filter((content) => content.trim() !== '')
+    .map((content) => `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
+}
 
 /** Browser features the product never uses; fullscreen stays for the video player. */
 const PERMISSIONS_POLICY = [
@@ -34,22 +48,23 @@ const PERMISSIONS_POLICY = [
 
 /**
  * Security headers on every answer, pages and api alike: a Content-Security-Policy with no inline
- * script (the SPA's scripts are files of its own origin), framing refused, MIME sniffing off, a
+ * script (the SPA's scripts are files of its own origin; `silentCheckSsoFile`, the built silent
+ * check page, has the one inline script allowed, by its hash, on that page only), framing refused, MIME sniffing off, a
  * strict referrer policy, the browser features we do not use switched off, HSTS over HTTPS.
  * Inline styles stay allowed: React and Radix position popovers and the player through `style`.
  */
-export function securityHeaders(policy: WebPolicy): Middleware {
+export function securityHeaders(policy: WebPolicy, silentCheckSsoFile?: string): Middleware {
   const keycloak = origin(policy.keycloakUrl);
   const storage = policy.storageUrl ? [origin(policy.storageUrl)] : [];
   const https = new URL(policy.appUrl).protocol === 'https:';
-  const headersFor = (framedBy: 'none' | 'self') =>
+  const headersFor = (framedBy: 'none' | 'self', scriptHashes: string[] = []) =>
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...storage],
@@ -72,11 +87,23 @@ export function securityHeaders(policy: WebPolicy): Middleware {
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
   const everywhere = headersFor('none');
-  // keycloak-js runs its silent check-sso in a hidden frame of our own pages.
-  const silentCheckSso = headersFor('self');
+  // keycloak-js runs its silent check-sso in a hidden frame of our own pages. Its script's hash is
+  // read from the file served (a new build may change it), so it always matches what is sent.
+  const silentCheckSso = new Map<string, Middleware>();
+  const silentCheckSsoHeaders = () => {
+    let hashes: string[] = [];
+    try {
+      if (silentCheckSsoFile) hashes = inlineScriptHashes(fs.readFileSync(silentCheckSsoFile, 'utf8'));
+    } catch {
+      // Not built: the answer is a 503 or a 404, with no script to allow.
+    }
+    const key = hashes.join(' ');
+    if (!silentCheckSso.has(key)) silentCheckSso.set(key, headersFor('self', hashes));
+    return silentCheckSso.get(key) as Middleware;
+  };
   return async (ctx: Context, next: Next) => {
     ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
-    await (ctx.path === SILENT_CHECK_SSO_PATH ? silentCheckSso : everywhere)(ctx, next);
+    await (ctx.path === SILENT_CHECK_SSO_PATH ? silentCheckSsoHeaders() : everywhere)(ctx, next);
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../api/app';
@@ -28,7 +28,9 @@ function expectSecurityHeaders(headers: Headers, framedBy: 'none' | 'self' = 'no
       .map(([name, ...values]) => [name, values]),
   );
   expect(directives.get('default-src')).toEqual(["'self'"]);
-  expect(directives.get('script-src')).toEqual(["'self'"]);
+  // Inline scripts: none, but the silent check-sso page's own, by its hash (tested below).
+  expect(directives.get('script-src')?.[0]).toBe("'self'");
+  if (framedBy === 'none') expect(directives.get('script-src')).toEqual(["'self'"]);
   expect(directives.get('frame-ancestors')).toEqual([`'${framedBy}'`]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   // The sign-in: keycloak-js calls the token endpoint and runs its check-sso in a frame.
@@ -44,20 +46,36 @@ function expectSecurityHeaders(headers: Headers, framedBy: 'none' | 'self' = 'no
 }
 
 test('every page and api answer carries the security headers, and the SPA has no inline script', async () => {
-  for (const path of ['/', '/pricing', '/silent-check-sso.html', '/api/health', '/api/pricing/settings', '/api/me']) {
+  for (const path of ['/', '/pricing', '/brief', '/project/1', '/api/health', '/api/pricing/settings', '/api/me']) {
     const response = await fetch(`${appUrl}${path}`);
-    // keycloak-js loads its silent check-sso page in a frame of ours: framed by us only.
-    expectSecurityHeaders(response.headers, path === '/silent-check-sso.html' ? 'self' : 'none');
+    expectSecurityHeaders(response.headers);
     const body = await response.text();
     if (response.headers.get('content-type')?.startsWith('text/html')) {
       // Every <script> names a file of our own origin: nothing inline for the CSP to refuse.
       const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
       for (const [, attributes, content] of scripts) {
         expect(attributes).toMatch(/\bsrc="\//);
         expect(content.trim()).toBe('');
       }
     }
   }
+});
+
+test('the silent check-sso page may be framed by the site only, and its inline script runs by its hash alone', async () => {
+  const response = await fetch(`${appUrl}/silent-check-sso.html`);
+  expect(response.status).toBe(200);
+  // keycloak-js loads it in a frame of ours: framed by us only.
+  expectSecurityHeaders(response.headers, 'self');
+  const body = await response.text();
+  const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(scripts).toHaveLength(1);
+  const [[, attributes, content]] = scripts;
+  expect(attributes.trim()).toBe('');
+  expect(content).toContain('postMessage');
+  const hash = `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
+  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+  expect(scriptSrc?.split(/\s+/)).toEqual(["'self'", hash]);
 });
 
 test('CORS: only the site’s own origin may read the api from a browser', async () => {
