@@ -19,6 +19,26 @@ for (const { account, landing, label } of landings) {
   });
 }
 
+test('a signed-in client stays signed in on a fresh load, and signing out ends the Keycloak session', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInOnKeycloak(page, accounts.client.email, accounts.client.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A new load of the page: the session is found again by Keycloak's silent check in its frame.
+  await page.goto('/dashboard');
+  const menu = page.getByRole('button', { name: 'Menu du compte (Client)' });
+  await expect(menu).toBeVisible();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Menu du compte (Client)' })).toHaveCount(0);
+  // Ended at Keycloak too: the silent check finds no session, the signed-in page asks to sign in.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/);
+});
+
 test('a wrong password is refused with the spec’s message', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -33,7 +53,7 @@ test('a client signs up, confirms the e-mail from the received link and is signe
   await page.getByRole('tabpanel').getByRole('button').click();
 
   await expect(page).toHaveURL(
-    /\/realms\/rushflow\/login-actions\/registration|\/protocol\/openid-connect\/registrations/,
+    /\/realms\/rushflow\/(login-actions\/registration|protocol\/openid-connect\/auth\?.*prompt=create)/,
   );
   await page.locator('#email').fill(email);
   await page.locator('#firstName').fill('Camille');

@@ -1,7 +1,7 @@
 import type Keycloak from 'keycloak-js';
 import type { KeycloakTokenParsed } from 'keycloak-js';
 import { productRoles, type Role } from '@domain/roles';
-import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config';
 
 /**
  * The single keycloak-js instance and a tiny external store of the session, so that React
@@ -165,9 +165,25 @@ function startRefreshLoop(kc: Keycloak): void {
   }, REFRESH_INTERVAL_MS);
 }
 
+/**
+ * Keycloak's endpoints, given to keycloak-js as those of an OpenID provider: in that mode it skips
+ * its third-party cookie check, two frames loaded one after the other before every session check
+ * (about 0.5 s on a slow phone). Keycloak is served on the site's own domain (its cookies are
+ * first-party to our pages), so the silent check frame sees its session without that check.
+ */
+function keycloakEndpoints({ url, realm }: RuntimeConfig['keycloak']) {
+  const base = `${url.replace(/\/+$/, '')}/realms/${encodeURIComponent(realm)}/protocol/openid-connect`;
+  return {
+    authorization_endpoint: `${base}/auth`,
+    token_endpoint: `${base}/token`,
+    end_session_endpoint: `${base}/logout`,
+    userinfo_endpoint: `${base}/userinfo`,
+  };
+}
+
 async function connect(): Promise<Keycloak> {
   const [config, { default: Keycloak }] = await Promise.all([loadRuntimeConfig(), import('keycloak-js')]);
-  const kc = new Keycloak(config.keycloak);
+  const kc = new Keycloak({ clientId: config.keycloak.clientId, oidcProvider: keycloakEndpoints(config.keycloak) });
   const sync = () => {
     if (keycloak === kc) setSnapshot(snapshotFrom(kc));
   };
@@ -247,10 +263,18 @@ export async function login(options: AuthRedirectOptions = {}): Promise<void> {
   await kc.login({ redirectUri: redirectUri(options.redirectPath), locale: options.locale });
 }
 
-/** Opens Keycloak's sign-up page. Rejects with `AuthUnavailableError` when it cannot be reached. */
+/**
+ * Opens Keycloak's sign-up page (the sign-in request with `prompt=create`, OpenID's way to ask for
+ * it). Rejects with `AuthUnavailableError` when it cannot be reached.
+ */
 export async function register(options: AuthRedirectOptions = {}): Promise<void> {
   const kc = await ready();
-  await kc.register({ redirectUri: redirectUri(options.redirectPath), locale: options.locale });
+  // keycloak-js's types do not list `create` among the prompts: its sign-in address, with it.
+  const signUp = new URL(
+    await kc.createLoginUrl({ redirectUri: redirectUri(options.redirectPath), locale: options.locale }),
+  );
+  signUp.searchParams.set('prompt', 'create');
+  window.location.assign(signUp);
 }
 
 /** Ends the Keycloak session and comes back to the home page. */
