@@ -88,8 +88,10 @@ export async function runWorker(
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // The cache of open workflows is most of the worker's memory: its size, for whoever watches it.
   console.log(
-    `[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS} (health: ${config.TEMPORAL_HEALTH_NAMESPACE})`,
+    `[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS} (health: ${config.TEMPORAL_HEALTH_NAMESPACE}); ` +
+      `up to ${worker.options.maxCachedWorkflows} workflows cached`,
   );
   await Promise.all([worker.run(), healthWorker.run()]);
   await connection.close();

@@ -13,8 +13,8 @@
 // (goal ≥ 99.9 %) and the first-try errors; then, after a bounded drain, what was lost: every paid
 // brief has exactly one project and one receipt, every acknowledged chat message is in the
 // database and reached every stream; and the resident memory of each service per process lifetime
-// (sampled every 30 s: first, last, peak, slope over the second half of the run). A progress line
-// every minute, a JSON line at the end.
+// (sampled every 30 s: first, last, peak, slope over the second half of the run; goal for the api
+// and the worker: flat, within ±2 MiB/min). A progress line every minute, a JSON line at the end.
 //
 // Bounded: a hard deadline (start-up + run + drain + margin) stops everything; the stack is always
 // stopped at the end. Usage: npm run bench:soak (SOAK_MINUTES=3 for a short run). Ports: the test
@@ -62,6 +62,11 @@ const CHAT_PROJECTS = 3;
 const STREAMS_PER_PARTY = 2;
 /** Killed and started again in this order: the api and the worker early, so their memory is read over the second half. */
 const RESTART_ORDER = ['api', 'worker', 'postgres', 'temporal', 'keycloak', 'minio', 'mail', 'stripeMock'];
+
+/** The product's processes, whose memory must stay flat (the others are stand-ins run for the soak). */
+const OWN_PROCESSES = ['api', 'worker'];
+/** ±2 MiB/min: 30 MiB over the second half of a 15-minute run, a few % of the worker's 750 MiB. */
+const FLAT_MIB_PER_MIN = 2;
 
 const log = (...parts) => console.log('[bench:soak]', ...parts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -888,6 +893,15 @@ try {
     }
   }
 
+  // Flat: the product's own processes, over the second half, within the collector's saw-tooth.
+  const ownLifetimes = memoryRows.filter((row) => OWN_PROCESSES.includes(row.service) && row.slopeMiBPerMin !== null);
+  const memoryFlat =
+    ownLifetimes.length > 0 && ownLifetimes.every((row) => Math.abs(row.slopeMiBPerMin) <= FLAT_MIB_PER_MIN);
+  log(
+    `memory flat (${OWN_PROCESSES.join(' and ')}, second-half slope within ±${FLAT_MIB_PER_MIN} MiB/min): ` +
+      `${memoryFlat ? 'met' : 'NOT met'} (${ownLifetimes.map((row) => `${row.service} ${row.slopeMiBPerMin}`).join(', ') || 'no lifetime over the second half'})`,
+  );
+
   if (!nothingLost || successPercent < 99.9) exitCode = 1;
   console.log(
     JSON.stringify({
@@ -903,6 +917,7 @@ try {
       lost: { nothingLost, ...lost },
       chatToStreamsByMinute: latencyByMinute,
       memory: memoryRows,
+      memoryFlat,
     }),
   );
 } catch (error) {

@@ -117,10 +117,11 @@ export async function startStripeMock({ config, logDir, stripeMockBin }) {
 }
 
 /**
- * The worker's V8 heap limit (docker-compose.yml gives it the same). Left to Node's default, a
- * share of the machine's memory, its resident memory grew by about 30 MiB a minute under the
- * soak's traffic: the collector had no reason to run early. See `npm run bench:soak` in
- * docs/figures.md.
+ * The worker's V8 heap limit (docker-compose.yml gives it the same). The SDK sizes the cache of
+ * open workflows from it (89 here; 2,339 with Node's default on this 24 GiB machine), and each
+ * cached workflow holds about 1.1 MiB: left to the default, the worker's resident memory grew by
+ * about 30 MiB a minute under the soak's traffic, for hours. With it, it levels off within minutes.
+ * See `npm run bench:soak` in docs/figures.md.
  */
 const WORKER_MAX_HEAP_MIB = 256;
 
