@@ -21,7 +21,8 @@
 //
 // Runs against a running stack on loopback: `npm start` (profile dev), or BENCH_PROFILE=test with
 // RUSHFLOW_PORT_OFFSET / RUSHFLOW_DATA_DIR as the stack was started. `--no-browser` only does part 1;
-// BENCH_WEB_PAGES=pricing,project keeps those pages (and the landing).
+// BENCH_WEB_PAGES=pricing,project keeps those pages (and the landing); BENCH_WEB_WATERFALL=1 prints
+// each load's requests (start → end, from the navigation).
 // Prints a table and a JSON line; the load average is printed before and after.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -38,6 +39,8 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const args = new Set(process.argv.slice(2));
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const SETTLE_MS = Number(process.env.BENCH_WEB_SETTLE_MS ?? 2500);
+/** BENCH_WEB_WATERFALL=1: each load's requests, start → end in ms from the navigation. */
+const WATERFALL = process.env.BENCH_WEB_WATERFALL === '1';
 const QUIET_MS = 1000;
 const PAGE_TIMEOUT_MS = 60_000;
 const LANDING_GOAL_KIB = 170;
@@ -198,6 +201,19 @@ async function measure(browser, url, storageState) {
     });
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
+    const requests = [];
+    const loadStart = Date.now();
+    if (WATERFALL)
+      page.on('requestfinished', (request) => {
+        const { startTime, responseEnd } = request.timing();
+        const url = new URL(request.url());
+        requests.push({
+          start: startTime - loadStart,
+          end: startTime - loadStart + responseEnd,
+          method: request.method(),
+          path: `${url.pathname}${url.search}`,
+        });
+      });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuRate });
     await cdp.send('Network.enable');
@@ -223,6 +239,11 @@ async function measure(browser, url, storageState) {
         finalPath: globalThis.location.pathname,
       };
     });
+    if (WATERFALL)
+      for (const { start, end, method, path: requested } of requests.sort((a, b) => a.start - b.start))
+        log(
+          `  ${String(Math.round(start)).padStart(6)} → ${String(Math.round(end)).padStart(6)} ms  ${method} ${requested.slice(0, 100)}`,
+        );
     return {
       lcpMs: sample.lcp,
       lcpElement: sample.lcpElement,
