@@ -19,7 +19,7 @@ for (const { account, landing, label } of landings) {
   });
 }
 
-test('a signed-in client stays signed in on a fresh load, and signing out ends the Keycloak session', async ({ page }) => {
+test('a fresh load keeps the session, and signing out ends it at Keycloak', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await signInOnKeycloak(page, accounts.client.email, accounts.client.password);
