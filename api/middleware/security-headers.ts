@@ -28,7 +28,7 @@ const origin = (url: string) => new URL(url).origin;
 export const SILENT_CHECK_SSO_PATH = '/silent-check-sso.html';
 
 /** `'sha256-…'` sources for the inline scripts of an HTML page, as a CSP names them. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
     .map(([, content]) => content)
     .filter((content) => content.trim() !== '')
