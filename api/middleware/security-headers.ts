@@ -49,8 +49,9 @@ const PERMISSIONS_POLICY = [
 /**
  * Security headers on every answer, pages and api alike: a Content-Security-Policy with no inline
  * script (the SPA's scripts are files of its own origin; `silentCheckSsoFile`, the built silent
- * check page, has the one inline script allowed, by its hash, on that page only), framing refused, MIME sniffing off, a
- * strict referrer policy, the browser features we do not use switched off, HSTS over HTTPS.
+ * check page, has the one inline script allowed, by its hash, on that page only), framing
+ * refused, MIME sniffing off, a strict referrer policy, the browser features we do not use
+ * switched off, HSTS over HTTPS.
  * Inline styles stay allowed: React and Radix position popovers and the player through `style`.
  */
 export function securityHeaders(policy: WebPolicy, silentCheckSsoFile?: string): Middleware {
