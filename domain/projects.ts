@@ -47,6 +47,15 @@ export const DASHBOARD_PROJECT_LIMIT = 5;
 /** Project page notifications: 5 fetched, 3 shown (000 §9). */
 export const PROJECT_NOTIFICATIONS_FETCHED = 5;
 export const PROJECT_NOTIFICATIONS_SHOWN = 3;
+
+/**
+ * The browser's query keys of the project page's two first reads: its queries hold them, and the
+ * api names them when it draws the page with its data (api/pages/signed-in-pages.ts).
+ */
+export const projectPageQueryKeys = {
+  detail: (projectId: string) => ['projects', projectId, 'detail'] as const,
+  notifications: (projectId: string) => ['projects', projectId, 'notifications'] as const,
+};
 /** Chat messages returned at once (the newest; enough for a project's whole conversation). */
 export const CHAT_HISTORY_LIMIT = 500;
 export const CHAT_MESSAGE_MAX_LENGTH = 5000;

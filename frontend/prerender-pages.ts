@@ -1,13 +1,19 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import {
+  EMPTY_ROOT,
+  fillPageShell,
+  SSR_DIR,
+  SSR_ENTRY_FILE,
+  SSR_MANIFEST_FILE,
+  type SignedInPagesManifest,
+} from '../domain/page-shell';
 
 /** Where the build writes a page's HTML: `dist/prerendered/index.html` for `/`, `…/pricing.html` for `/pricing`. */
 const prerenderedFile = (pathname: string) => `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
-
-const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * Writes the HTML of the public pages that a first visit lands on at build time, so that their
@@ -17,8 +23,20 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * browser then takes over (`hydrateRoot` in main.tsx). Each page's HTML also preloads its route
  * module and that module's imports, which the browser needs before it takes the page over.
  * `pages` maps an address to its route module (relative to the front end's root).
+ *
+ * The same render serves the signed-in pages the api draws per request (api/pages/signed-in-pages.ts):
+ * the build keeps it in `dist/ssr/` (never served) with `dist/ssr/manifest.json`, which names the
+ * modules each of `signedInPages` (a route pattern → its route module) preloads.
  */
-export function prerenderPages({ entry, pages }: { entry: string; pages: Record<string, string> }): Plugin {
+export function prerenderPages({
+  entry,
+  pages,
+  signedInPages,
+}: {
+  entry: string;
+  pages: Record<string, string>;
+  signedInPages: Record<string, string>;
+}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'rushflow:prerender-pages',
@@ -33,51 +51,52 @@ export function prerenderPages({ entry, pages }: { entry: string; pages: Record<
       if (shell?.type !== 'asset' || typeof shell.source !== 'string' || !shell.source.includes(EMPTY_ROOT))
         this.error(`index.html has no ${EMPTY_ROOT} to fill`);
       const template = shell.source;
-      // Within the project, so that Node finds the packages the render imports.
-      await mkdir(config.cacheDir, { recursive: true });
-      const outDir = await mkdtemp(path.join(config.cacheDir, 'prerender-'));
-      try {
-        await build({
-          configFile: false,
-          root: config.root,
-          mode: config.mode,
-          logLevel: 'warn',
-          publicDir: false,
-          resolve: { alias: config.resolve.alias },
-          plugins: [react()],
-          build: {
-            ssr: entry,
-            outDir,
-            emptyOutDir: true,
-            rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
-          },
+      // Within the project, so that Node finds the packages the render imports; kept for the api.
+      const outDir = path.resolve(config.root, config.build.outDir, SSR_DIR);
+      await rm(outDir, { recursive: true, force: true });
+      await mkdir(outDir, { recursive: true });
+      await build({
+        configFile: false,
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: { alias: config.resolve.alias },
+        plugins: [react()],
+        build: {
+          ssr: entry,
+          outDir,
+          emptyOutDir: true,
+          rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE } },
+        },
+      });
+      const { prerenderPage } = (await import(pathToFileURL(path.join(outDir, SSR_ENTRY_FILE)).href)) as {
+        prerenderPage: (pathname: string) => Promise<string>;
+      };
+      const preloadsOf = (routeModule: string) =>
+        routeModulePreloads(bundle, path.resolve(config.root, routeModule), template).map(
+          (file) => `${config.base}${file}`,
+        );
+      for (const [pathname, routeModule] of Object.entries(pages)) {
+        const rendered = await prerenderPage(pathname);
+        // A Suspense boundary still loading when React wrote the page comes with inline scripts,
+        // which the pages' Content-Security-Policy refuses (and the browser then renders it anew).
+        if (rendered.includes('<script')) this.error(`${pathname} was written with an inline script`);
+        this.emitFile({
+          type: 'asset',
+          fileName: prerenderedFile(pathname),
+          source: fillPageShell(template, { rendered, preloads: preloadsOf(routeModule) }),
         });
-        const { prerenderPage } = (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as {
-          prerenderPage: (pathname: string) => Promise<string>;
-        };
-        for (const [pathname, routeModule] of Object.entries(pages)) {
-          // React writes the page's <title> first; it replaces the shell's in the head.
-          const rendered = await prerenderPage(pathname);
-          const title = /^<title>.*?<\/title>/.exec(rendered)?.[0];
-          const html = title ? rendered.slice(title.length) : rendered;
-          // A Suspense boundary still loading when React wrote the page comes with inline scripts,
-          // which the pages' Content-Security-Policy refuses (and the browser then renders it anew).
-          if (html.includes('<script')) this.error(`${pathname} was written with an inline script`);
-          const preloads = routeModulePreloads(bundle, path.resolve(config.root, routeModule), template)
-            .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
-            .join('');
-          this.emitFile({
-            type: 'asset',
-            fileName: prerenderedFile(pathname),
-            source: template
-              .replace(/<title>.*?<\/title>/, title ?? '$&')
-              .replace('</head>', `${preloads}</head>`)
-              .replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
-          });
-        }
-      } finally {
-        await rm(outDir, { recursive: true, force: true });
       }
+      const manifest: SignedInPagesManifest = {
+        pages: Object.fromEntries(
+          Object.entries(signedInPages).map(([pattern, routeModule]) => [
+            pattern,
+            { preloads: preloadsOf(routeModule) },
+          ]),
+        ),
+      };
+      await writeFile(path.join(outDir, SSR_MANIFEST_FILE), JSON.stringify(manifest));
     },
   };
 }
@@ -85,7 +104,10 @@ export function prerenderPages({ entry, pages }: { entry: string; pages: Record<
 /** The chunk of a route module and every chunk it imports statically, less those the shell already names. */
 function routeModulePreloads(bundle: Rollup.OutputBundle, modulePath: string, shell: string): string[] {
   const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-  const routeChunk = chunks.find((chunk) => chunk.facadeModuleId === modulePath);
+  // A small route module may have been merged into a chunk of its own imports (experimentalMinChunkSize).
+  const routeChunk =
+    chunks.find((chunk) => chunk.facadeModuleId === modulePath) ??
+    chunks.find((chunk) => chunk.moduleIds.includes(modulePath));
   if (!routeChunk) throw new Error(`no chunk for ${modulePath}`);
   const files = new Set<string>();
   const visit = (fileName: string) => {

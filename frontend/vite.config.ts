@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { PROJECT_PAGE_PATTERN } from '../domain/signed-in-pages';
 import { prerenderPages } from './prerender-pages';
 
 /** Absolute path of a folder relative to this file (POSIX; the config runs in Node). */
@@ -34,6 +35,8 @@ export default defineConfig({
         '/pricing': 'src/app/routes/pricing.tsx',
         '/brief': 'src/app/routes/brief.tsx',
       },
+      // Drawn by the api for a signed-in visitor at each request (api/pages/signed-in-pages.ts).
+      signedInPages: { [PROJECT_PAGE_PATTERN]: 'src/app/routes/project.tsx' },
     }),
     // Brotli and gzip copies beside each asset, served as they are by the api (no compression per request).
     compression({

@@ -1,16 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from '@/lib/auth';
+import type { AuthSnapshot } from '@/lib/auth-client';
 
 // Only a signed-in user has a live channel: visitors never download it.
 const LiveSync = lazy(() => import('./live-sync').then((module) => ({ default: module.LiveSync })));
 const AppToaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })));
 
-/** The query cache, the session, the live channel and the toaster around the app (and its build-time render). */
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * The query cache, the session, the live channel and the toaster around the app (and its server
+ * renders: `session` is the one a page was drawn with, see `AuthProvider`).
+ */
+export function AppProvider({
+  queryClient,
+  session,
+  children,
+}: {
+  queryClient: QueryClient;
+  session?: AuthSnapshot;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider session={session}>
         <SignedInLiveSync />
         {children}
         <IdleToaster />

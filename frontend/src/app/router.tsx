@@ -102,13 +102,19 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy').then(convert(queryClient)) },
           { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice').then(convert(queryClient)) },
           {
+            // Ids: the api draws the project page for a signed-in visitor, and the browser takes it over.
+            id: 'signed-in',
             loader: sessionLoader,
             element: <ProtectedLayout />,
             HydrateFallback: SessionSpinner,
             children: [
               { path: paths.dashboard.path, lazy: () => import('./routes/dashboard').then(convert(queryClient)) },
               // The server decides who sees a project (client, its editor, admin): 'Accès refusé' comes from it.
-              { path: paths.project.path, lazy: () => import('./routes/project').then(convert(queryClient)) },
+              {
+                id: 'project',
+                path: paths.project.path,
+                lazy: () => import('./routes/project').then(convert(queryClient)),
+              },
             ],
           },
           {

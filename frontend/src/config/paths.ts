@@ -1,3 +1,4 @@
+import { PROJECT_PAGE_PATTERN } from '@domain/signed-in-pages';
 /** Every route of the application (spec 000 §2). Use `getHref` to build links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -28,7 +29,7 @@ export const paths = {
   editor: { path: '/editor', getHref: () => '/editor' },
   admin: { path: '/admin', getHref: () => '/admin' },
   project: {
-    path: '/project/:projectId',
+    path: PROJECT_PAGE_PATTERN,
     getHref: (projectId: string) => `/project/${encodeURIComponent(projectId)}`,
   },
   systemTest: { path: '/test', getHref: () => '/test' },

@@ -1,6 +1,8 @@
 import type Keycloak from 'keycloak-js';
 import type { KeycloakTokenParsed } from 'keycloak-js';
 import { productRoles, type Role } from '@domain/roles';
+import type { PageSessionInput } from '@domain/schemas/page-session';
+import { PAGE_SESSION_PATH, type SignedInPageState } from '@domain/signed-in-pages';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config';
 
 /**
@@ -94,6 +96,8 @@ let snapshot: AuthSnapshot = isKeycloakCallback() || readSessionFlag() ? LOADING
 let initPromise: Promise<void> | null = null;
 /** True once a check ended (signed in, anonymous or unreachable). */
 let checked = false;
+/** True while the session shown is the one the server drew the page with, not yet confirmed by Keycloak. */
+let fromPage = false;
 let refreshTimer: number | null = null;
 const listeners = new Set<() => void>();
 
@@ -119,6 +123,46 @@ export function getAuthSnapshot(): AuthSnapshot {
  */
 export function getPrerenderAuthSnapshot(): AuthSnapshot {
   return ANONYMOUS;
+}
+
+/** The session a signed-in page was drawn with by the server (api/pages/signed-in-pages.ts). */
+export function pageSessionSnapshot({ user, roles }: SignedInPageState): AuthSnapshot {
+  return { status: 'authenticated', available: true, roles, user };
+}
+
+/**
+ * The browser starts from the session the server drew the page with, so that it takes that HTML
+ * over as it is; Keycloak's check goes on behind it (`resumeSession`) and replaces it: the same
+ * user, or `/auth` when their session has ended meanwhile. Calls to the api wait for that check.
+ */
+export function adoptPageSession(state: SignedInPageState): void {
+  if (snapshot.status === 'authenticated') return;
+  fromPage = true;
+  setSnapshot(pageSessionSnapshot(state));
+}
+
+/**
+ * Keeps the api's page session (`POST /api/session`, a cookie of its own) in step with this one:
+ * set from each new access token, so that the server can draw a signed-in page on its next load;
+ * ended when nobody is signed in any more. Best effort: without it, pages are drawn in the browser.
+ */
+/** The token the page session was last set from; null once ended; undefined before the first check's answer. */
+let pageSessionToken: string | null | undefined;
+function syncPageSession(kc: Keycloak): void {
+  const token = kc.authenticated ? (kc.token ?? null) : null;
+  if (token === pageSessionToken) return;
+  pageSessionToken = token;
+  const body: PageSessionInput = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  void fetch(
+    PAGE_SESSION_PATH,
+    token
+      ? {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }
+      : { method: 'DELETE' },
+  ).catch(() => undefined);
 }
 
 function snapshotFrom(kc: Keycloak): AuthSnapshot {
@@ -185,7 +229,9 @@ async function connect(): Promise<Keycloak> {
   const [config, { default: Keycloak }] = await Promise.all([loadRuntimeConfig(), import('keycloak-js')]);
   const kc = new Keycloak({ clientId: config.keycloak.clientId, oidcProvider: keycloakEndpoints(config.keycloak) });
   const sync = () => {
-    if (keycloak === kc) setSnapshot(snapshotFrom(kc));
+    if (keycloak !== kc) return;
+    setSnapshot(snapshotFrom(kc));
+    syncPageSession(kc);
   };
   kc.onAuthSuccess = sync;
   kc.onAuthRefreshSuccess = sync;
@@ -210,13 +256,16 @@ async function initialise(): Promise<void> {
     const kc = await connect();
     keycloak = kc;
     setSnapshot(snapshotFrom(kc));
+    syncPageSession(kc);
     startRefreshLoop(kc);
   } catch (error) {
     console.warn('[auth] service d’authentification indisponible, navigation hors connexion', error);
     keycloak = null;
     initPromise = null; // a later sign-in attempt tries again
-    if (snapshot.status !== 'authenticated') setSnapshot(UNAVAILABLE);
+    // A session only drawn by the server cannot call the api: signed out until Keycloak answers.
+    if (fromPage || snapshot.status !== 'authenticated') setSnapshot(UNAVAILABLE);
   } finally {
+    fromPage = false;
     checked = true;
   }
 }
@@ -235,7 +284,7 @@ function initAuth(): Promise<void> {
  * before anything changes the address); otherwise leaves keycloak-js unloaded.
  */
 export function resumeSession(): void {
-  if (snapshot.status === 'loading') void initAuth();
+  if (snapshot.status === 'loading' || fromPage) void initAuth();
 }
 
 /**
@@ -280,6 +329,9 @@ export async function register(options: AuthRedirectOptions = {}): Promise<void>
 /** Ends the Keycloak session and comes back to the home page. */
 export async function logout(): Promise<void> {
   writeSessionFlag(false);
+  // The server must not draw this user's pages any more, whatever Keycloak answers.
+  pageSessionToken = null;
+  await fetch(PAGE_SESSION_PATH, { method: 'DELETE' }).catch(() => undefined);
   if (!keycloak) {
     setSnapshot(snapshot.available ? ANONYMOUS : UNAVAILABLE);
     return;
@@ -293,6 +345,8 @@ export async function logout(): Promise<void> {
  * api refused it (401) or ended the live stream because the user's access changed.
  */
 export async function getToken({ forceRefresh = false }: { forceRefresh?: boolean } = {}): Promise<string | null> {
+  // A page drawn by the server shows before Keycloak has answered: its calls wait for the check.
+  if (fromPage && initPromise) await initPromise;
   const kc = keycloak;
   if (!kc?.authenticated) return null;
   try {

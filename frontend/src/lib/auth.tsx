@@ -11,6 +11,7 @@ import {
   register as registerWithKeycloak,
   subscribeAuth,
   type AuthRedirectOptions,
+  type AuthSnapshot,
   type AuthStatus,
   type AuthUser,
 } from '@/lib/auth-client';
@@ -31,9 +32,14 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `session`: the session the page's HTML was drawn with, when the server drew it for a signed-in
+ * user (the browser's first render must draw the same); signed out otherwise.
+ */
+export function AuthProvider({ children, session }: { children: ReactNode; session?: AuthSnapshot }) {
   const { t } = useTranslation();
-  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getPrerenderAuthSnapshot);
+  const drawnWith = useCallback(() => session ?? getPrerenderAuthSnapshot(), [session]);
+  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, drawnWith);
 
   const guard = useCallback(
     async (

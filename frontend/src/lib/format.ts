@@ -7,15 +7,40 @@ function intlLocale(): string {
   return i18n.language === 'en' ? 'en-GB' : 'fr-FR';
 }
 
+/** The reader's time zone when the server draws their page; the browser's own otherwise. */
+let renderTimeZone: string | undefined;
+let renders: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs a server render with the dates written in `timeZone` (the reader's, as their browser will
+ * write them when it takes the page over). Renders run one after another: the zone is the whole
+ * render's.
+ */
+export function withTimeZone<T>(timeZone: string, render: () => Promise<T>): Promise<T> {
+  const run = renders.then(async () => {
+    renderTimeZone = timeZone;
+    try {
+      return await render();
+    } finally {
+      renderTimeZone = undefined;
+    }
+  });
+  renders = run.catch(() => undefined);
+  return run;
+}
+
 export function formatMoney(cents: number, currency = 'EUR'): string {
   return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency }).format(cents / 100);
 }
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(intlLocale(), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: renderTimeZone,
+  }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string): string {
@@ -25,6 +50,7 @@ export function formatDateTime(iso: string): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: renderTimeZone,
   }).format(new Date(iso));
 }
 

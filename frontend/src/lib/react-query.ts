@@ -1,3 +1,4 @@
+import type { SignedInPageState } from '@domain/signed-in-pages';
 import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
@@ -25,4 +26,9 @@ export function prefetch<TQueryFnData, TData, TQueryKey extends QueryKey>(
   options: FetchQueryOptions<TQueryFnData, Error, TData, TQueryKey>,
 ): Promise<void> {
   return queryClient.prefetchQuery({ ...options, retry: false });
+}
+
+/** The reads a signed-in page was drawn with (the api's render, then the browser's take-over), as of when they were read. */
+export function seedQueries(queryClient: QueryClient, { queries, readAt }: SignedInPageState): void {
+  for (const { key, data } of queries) queryClient.setQueryData(key, data, { updatedAt: readAt });
 }

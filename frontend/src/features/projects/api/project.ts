@@ -6,7 +6,7 @@ import type {
   ProjectRevisionView,
   StatusHistoryView,
 } from '@domain/projects';
-import { PROJECT_NOTIFICATIONS_FETCHED } from '@domain/projects';
+import { PROJECT_NOTIFICATIONS_FETCHED, projectPageQueryKeys } from '@domain/projects';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-client';
@@ -23,7 +23,7 @@ const getProject = async (projectId: string) => (await api.get<{ project: Projec
 
 export const projectQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ['projects', projectId, 'detail'],
+    queryKey: projectPageQueryKeys.detail(projectId),
     queryFn: () => getProject(projectId),
     retry: retryUnlessRefused,
   });
@@ -39,7 +39,7 @@ const getProjectNotifications = async (projectId: string) =>
 
 export const projectNotificationsQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ['projects', projectId, 'notifications'],
+    queryKey: projectPageQueryKeys.notifications(projectId),
     queryFn: () => getProjectNotifications(projectId),
   });
 

@@ -59,7 +59,8 @@ export function ClientQuestionCard({ project }: { project: ProjectDetail }) {
           {mayAnswer ? <MessageCircleQuestion className="size-5" /> : <Hourglass className="size-5" />}
         </span>
         <div className="min-w-0 flex-1 space-y-2">
-          <h2 id="client-question-title" className="text-lg font-semibold text-amber-950">
+          {/* « il y a… »: written a moment apart by the server and the browser, React keeps the server's. */}
+          <h2 id="client-question-title" className="text-lg font-semibold text-amber-950" suppressHydrationWarning>
             {mayAnswer ? t('question.forClient') : t('question.waiting', { when: formatRelative(question.askedAt) })}
           </h2>
           <blockquote

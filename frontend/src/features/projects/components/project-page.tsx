@@ -65,7 +65,23 @@ function PageState({ title, hint, action }: { title: string; hint: string; actio
   );
 }
 
-function InfoCard({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId?: string }) {
+/**
+ * `sinceNow`: the value says how long ago (« il y a 3 jours »): the server that drew the page and
+ * the browser taking it over may write it a moment apart, so React keeps the server's text.
+ */
+function InfoCard({
+  icon,
+  label,
+  value,
+  testId,
+  sinceNow = false,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  testId?: string;
+  sinceNow?: boolean;
+}) {
   return (
     <Card className="flex items-center gap-3 p-4">
       <span
@@ -76,7 +92,11 @@ function InfoCard({ icon, label, value, testId }: { icon: ReactNode; label: stri
       </span>
       <div className="min-w-0">
         <p className="text-xs text-slate-600">{label}</p>
-        <p className="font-semibold break-words text-slate-900" data-testid={testId}>
+        <p
+          className="font-semibold break-words text-slate-900"
+          data-testid={testId}
+          suppressHydrationWarning={sinceNow}
+        >
           {value}
         </p>
       </div>
@@ -120,7 +140,10 @@ function RecentNotifications({ projectId }: { projectId: string }) {
           <li key={notification.id} className="text-sm">
             <span className="font-medium text-slate-900">{notification.title}</span>
             <span className="text-slate-700"> — {notification.message}</span>
-            <span className="ml-1 text-xs text-slate-500">({formatRelative(notification.createdAt)})</span>
+            {/* Written a moment apart by the server and the browser: React keeps the server's text. */}
+            <span className="ml-1 text-xs text-slate-500" suppressHydrationWarning>
+              ({formatRelative(notification.createdAt)})
+            </span>
           </li>
         ))}
       </ul>
@@ -259,6 +282,7 @@ function ProjectView({
           icon={<Clock className="size-4" />}
           label={t('info.created')}
           value={formatRelative(project.createdAt)}
+          sinceNow
         />
         <InfoCard
           icon={<RefreshCw className="size-4" />}
