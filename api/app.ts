@@ -13,6 +13,7 @@ import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { apiCors, securityHeaders, SILENT_CHECK_SSO_PATH, type WebPolicy } from './middleware/security-headers';
 import { serveFrontend } from './middleware/static-frontend';
+import { serveSignedInPages, type SignedInPageDeps } from './pages/signed-in-pages';
 import { accountRoutes } from './routes/account';
 import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './routes/admin-applications';
 import { adminAuditRoutes } from './routes/admin-audit';
@@ -37,6 +38,7 @@ import { projectRoutes, type ProjectRouteDeps } from './routes/projects';
 import { projectActionRoutes, type ProjectActionRouteDeps } from './routes/project-actions';
 import { projectReviewRoutes, type ProjectReviewRouteDeps } from './routes/project-review';
 import { reviewMarkerRoutes } from './routes/review-markers';
+import { sessionRoutes } from './routes/session';
 import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
@@ -50,6 +52,8 @@ export interface AppDeps {
   admin: AdminDeps;
   publicConfig: PublicConfig;
   frontendDist: string;
+  /** Signed-in pages drawn on their first request, and the page session they are drawn with. */
+  signedInPages: Omit<SignedInPageDeps, 'distDir'>;
   pricing: PricingRouteDeps;
   uploads: UploadService;
   briefs: BriefRouteDeps;
@@ -107,6 +111,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders(deps.web, path.join(deps.frontendDist, SILENT_CHECK_SSO_PATH)));
   app.use(errorHandler);
   app.use(apiCors(deps.web));
+  app.use(serveSignedInPages({ ...deps.signedInPages, distDir: deps.frontendDist }));
   app.use(serveFrontend(deps.frontendDist));
   app.use(
     koaBody({
@@ -130,6 +135,7 @@ export function createApp(deps: AppDeps): Koa {
   for (const router of [
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),
+    sessionRoutes(deps.signedInPages.sessions),
     adminUserRoutes(deps.admin.users),
     adminProjectRoutes({ em: deps.admin.em, links: deps.admin.links }),
     adminApplicationRoutes({ em: deps.admin.em, photos: deps.admin.photos, users: deps.admin.users }),

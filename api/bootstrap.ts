@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { AppDeps } from './app';
@@ -9,6 +10,9 @@ import { createMailTransport } from '../db/mail';
 import { createStripeClient } from './lib/payments';
 import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
 import { createReadCaches } from './projects/read-caches';
+import { SSR_DIR, SSR_ENTRY_FILE } from '../domain/page-shell';
+import { createPageRenderer } from './pages/page-renderer';
+import { createPageSessions } from './pages/page-session';
 import { createRequestLimits } from './lib/request-limits';
 import { createS3Client } from '../db/storage';
 import { createTokenVerifier } from './middleware/auth';
@@ -158,6 +162,16 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       system: { temporal },
     },
     frontendDist: config.FRONTEND_DIST,
+    signedInPages: {
+      sessions: createPageSessions({
+        secret: config.PAGE_SESSION_SECRET,
+        ttlSeconds: config.PAGE_SESSION_TTL_SECONDS,
+        secure: appUrl.startsWith('https:'),
+      }),
+      renderer: createPageRenderer(path.join(config.FRONTEND_DIST, SSR_DIR, SSR_ENTRY_FILE)),
+      em: () => orm.em.fork(),
+      reads,
+    },
     pricing: { settings: publicSettings },
     briefs: { em: () => orm.em.fork(), temporal, uploads },
     payments: paymentDeps(config, orm, temporal, hooks, () => publicSettings.invalidate()),

@@ -46,6 +46,14 @@ const EnvSchema = z.object({
   /** stripe-mock's URL when no real key is configured. */
   STRIPE_API_BASE: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
+  /** Signs the page session's cookie (api/pages/page-session.ts): a long random secret of the deployment. */
+  PAGE_SESSION_SECRET: z.string().min(32, 'PAGE_SESSION_SECRET: 32 caractères au moins'),
+  /** How long a page session lasts after the browser last set it: Keycloak's idle limit (30 min). */
+  PAGE_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60),
   FRONTEND_DIST: z.string().default(path.resolve(__dirname, '..', 'frontend', 'dist')),
   /**
    * Whether the api runs behind a proxy of ours that sets `X-Forwarded-For` / `X-Forwarded-Proto`.

@@ -12,9 +12,11 @@ async function main(): Promise<void> {
   await deps.events.hub.start();
   await deps.reads.start();
   const server = createApp(deps).listen(config.PORT, () => console.log(`[api] listening on ${config.APP_URL}`));
+  // Beside the first requests, not before them: a page drawn meanwhile is left to the browser.
+  void deps.signedInPages.renderer.warm();
   const shutdown = () => {
     // Live streams never end by themselves: the hub ends them before the server closes.
-    void Promise.all([deps.events.hub.stop(), deps.reads.stop()])
+    void Promise.all([deps.events.hub.stop(), deps.reads.stop(), deps.signedInPages.renderer.close()])
       .then(() => server.close())
       .then(() => orm.close())
       .finally(() => process.exit(0));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { SSR_DIR } from '../../domain/page-shell';
 
 /**
  * The HTML the build wrote for a public page (frontend/prerender-pages.ts): `prerendered/index.html`
@@ -11,7 +12,8 @@ const prerenderedPage = (requestPath: string) =>
   /^\/[a-z-]*$/.test(requestPath) ? `prerendered/${requestPath === '/' ? 'index' : requestPath.slice(1)}.html` : null;
 
 /**
- * Serves the built SPA: real files as they are (hashed assets cached for a year); a public page the
+ * Serves the built SPA: real files as they are (hashed assets cached for a year), but for the server's
+ * own render (`ssr/`); a public page the
  * build wrote as HTML gets that HTML, any other GET outside /api gets index.html, the empty shell
  * (neither ever cached), so that the client router shows the page or its 404.
  * The build writes brotli and gzip copies beside each file; koa-send picks the one the browser
@@ -31,7 +33,9 @@ export function serveFrontend(distDir: string) {
     ctx.vary('Accept-Encoding');
     const relative = decodeURIComponent(ctx.path).replace(/^\/+/, '');
     const candidate = path.join(distDir, relative);
-    if (relative && candidate.startsWith(distDir) && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    // The render the api runs for signed-in pages (api/pages) is the server's, not a file to serve.
+    const served = relative && candidate.startsWith(distDir) && !candidate.startsWith(path.join(distDir, SSR_DIR, '/'));
+    if (served && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       const immutable = relative.startsWith('assets/');
       await send(ctx, relative, { root: distDir, maxage: immutable ? 31_536_000_000 : 0, immutable });
       return;

@@ -92,6 +92,7 @@ export function stackConfig(profile, root) {
     STRIPE_API_BASE:
       process.env.STRIPE_API_BASE || (process.env.STRIPE_SECRET_KEY ? '' : `http://localhost:${ports.stripeMock}`),
     STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || 'whsec_rushflow_local',
+    PAGE_SESSION_SECRET: process.env.PAGE_SESSION_SECRET || 'rushflow-local-page-session-secret-0123456789',
   };
   return { profile, ports, dataDir, appUrl: env.APP_URL, env };
 }

@@ -214,6 +214,11 @@ const MATRIX: Record<string, Row> = {
 
   // — signed in, the caller's own things
   'GET /api/me': { cases: [{ expect: signedIn(200) }] },
+  'POST /api/session': { cases: [{ body: { timeZone: 'Europe/Paris' }, expect: signedIn(204) }] },
+  'DELETE /api/session': {
+    public: 'ends the caller’s own page session (a cookie of theirs), nothing else',
+    cases: [{ expect: everyone(204) }],
+  },
   'GET /api/events': { cases: [{ expect: signedIn(200) }] },
   'GET /api/notifications': { cases: [{ expect: signedIn(200) }] },
   'POST /api/notifications/read-all': { cases: [{ expect: signedIn(200) }] },

@@ -21,6 +21,7 @@ import {
 import { callBookingSchema, contactMessageSchema } from '../../domain/contact';
 import { addWorkingDays, todayIn } from '../../domain/delivery';
 import { EMAIL_TEST_TEMPLATES, emailTestRequestSchema } from '../../domain/email-tests';
+import { PageSessionInputSchema } from '../../domain/schemas/page-session';
 import { editorApplicationSchema } from '../../domain/recruitment';
 import {
   ApprovalInputSchema,
@@ -288,6 +289,10 @@ const FUZZ: Record<string, Entry> = {
 
   // — the caller's own things
   'GET /api/me': { none: NO_INPUT },
+  'POST /api/session': {
+    body: [{ caller: 'client', schema: PageSessionInputSchema, base: () => ({ timeZone: 'Europe/Paris' }) }],
+  },
+  'DELETE /api/session': { none: 'ends the caller’s page session (a cookie), reads nothing' },
   'GET /api/events': { none: NO_INPUT },
   'GET /api/notifications': { none: NO_INPUT },
   'POST /api/notifications/read-all': { none: 'marks everything read, reads nothing' },

@@ -48,3 +48,12 @@ test('the pages are never cached: the public ones arrive with their text, every 
     expect(await answer.text()).toContain('<div id="root"></div>');
   }
 });
+
+test("the server's own render of signed-in pages is not served", async () => {
+  for (const path of ['/ssr/render.mjs', '/ssr/manifest.json']) {
+    const answer = await fetch(`${appUrl}${path}`);
+    // The shell, as for any address that is not a file of the site.
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await answer.text()).toContain('<div id="root"></div>');
+  }
+});

@@ -55,6 +55,7 @@ export async function startOwnApi(
       await listening.close();
       await deps.events.hub.stop();
       await deps.reads.stop();
+      await deps.signedInPages.renderer.close();
       if (!given) await orm.close(true);
     },
   };

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SignedInPageState } from '../../domain/signed-in-pages';
+
+/** A page not drawn within this is served as the empty shell (the browser draws it). */
+const RENDER_TIMEOUT_MS = 3_000;
+
+/** A page drawn for nobody, before the first visitor's: the thread imports the render and the page's code. */
+const WARM_UP: { pathname: string; state: SignedInPageState } = {
+  pathname: '/project/00000000-0000-4000-8000-000000000000',
+  state: {
+    user: { id: '', email: '', firstName: '', lastName: '', emailVerified: false },
+    roles: [],
+    timeZone: 'UTC',
+    readAt: 0,
+    queries: [],
+  },
+};
+
+interface Pending {
+  resolve: (html: string | null) => void;
+  timer: NodeJS.Timeout;
+  thread: Worker;
+}
+
+/**
+ * Draws signed-in pages with the render the build keeps (`moduleFile`, frontend/src/prerender.tsx),
+ * in a worker thread started at the first page, and again after each new build. Resolves null,
+ * and the page is left to the browser, when the build has no render, the render fails or takes
+ * too long.
+ */
+export function createPageRenderer(moduleFile: string) {
+  let worker: Worker | null = null;
+  /** The build the thread imported (the module's modification time). */
+  let workerBuild: number | undefined;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  const settle = (id: number, html: string | null) => {
+    const waiting = pending.get(id);
+    if (!waiting) return;
+    pending.delete(id);
+    clearTimeout(waiting.timer);
+    waiting.resolve(html);
+  };
+
+  const start = () => {
+    const started = new Worker(path.join(__dirname, 'render-worker.mjs'), {
+      workerData: { moduleFile },
+      // React's production build, whatever the api runs as: its development checks slow a render tenfold.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    // Never what keeps the api running.
+    started.unref();
+    started.on('message', ({ id, html, error }: { id: number; html?: string; error?: string }) => {
+      if (error) console.error('[pages] the render failed:', error);
+      settle(id, html ?? null);
+    });
+    started.on('error', (error) => console.error('[pages] the render thread failed:', error));
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+      for (const [id, { thread }] of [...pending]) if (thread === started) settle(id, null);
+    });
+    return started;
+  };
+
+  const renderer = {
+    render(pathname: string, state: SignedInPageState): Promise<string | null> {
+      const build = fs.statSync(moduleFile, { throwIfNoEntry: false })?.mtimeMs;
+      if (build === undefined) return Promise.resolve(null);
+      if (worker && workerBuild !== build) void worker.terminate();
+      if (!worker || workerBuild !== build) {
+        worker = start();
+        workerBuild = build;
+      }
+      const id = nextId++;
+      const thread = worker;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => settle(id, null), RENDER_TIMEOUT_MS);
+        pending.set(id, { resolve, timer, thread });
+        thread.postMessage({ id, pathname, state });
+      });
+    },
+    /** Readies the thread (about 1.5 s of imports and a first render), so that no visitor waits for it. */
+    async warm(): Promise<void> {
+      await renderer.render(WARM_UP.pathname, WARM_UP.state);
+    },
+    async close(): Promise<void> {
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+  return renderer;
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import type { MikroORM } from '@mikro-orm/core';
+import { initOrm } from '../../db/orm';
+import { seedProject } from '../support/project-seed';
+import { demoAccounts, signIn } from './support/stack';
+
+/**
+ * The project page drawn by the api for a signed-in visitor (api/pages/signed-in-pages.ts): it
+ * shows before any script has run, the browser takes it over without redrawing it, and signing
+ * out ends the page session.
+ */
+const accounts = demoAccounts();
+const title = `Film drawn by the server ${Date.now().toString(36)}`;
+let orm: MikroORM;
+let projectId = '';
+
+test.beforeAll(async () => {
+  orm = await initOrm(process.env.DATABASE_URL ?? '');
+  projectId = await seedProject(orm.em.fork(), {
+    client: { id: accounts.client.id, email: accounts.client.email },
+    editorId: accounts.editor.id,
+    status: 'in_progress',
+    title,
+    messages: [{ senderId: accounts.editor.id, senderName: 'Monteur Démo', content: 'Premier montage en cours.' }],
+  });
+});
+
+test.afterAll(async () => {
+  await orm?.close();
+});
+
+test('the project page shows before its scripts run, is taken over as it is, and is no longer drawn once signed out', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
+  // Once Keycloak has answered, the browser sets its page session.
+  await expect
+    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session'))
+    .toBe(true);
+
+  // Without JavaScript at all, the page is there: the title, the status, the tabs.
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
+  const bare = await withoutScripts.newPage();
+  await bare.goto(`/project/${projectId}`);
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(bare.getByRole('tab', { name: 'Chat' })).toBeVisible();
+  await withoutScripts.close();
+
+  // With them: React takes that HTML over without a mismatch, then the page answers.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`/project/${projectId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByText('Premier montage en cours.')).toBeVisible();
+  // Keycloak's own check has confirmed the session behind the page.
+  await expect(page.getByRole('button', { name: 'Menu du compte (Client)' })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // Signing out ends the page session: the next first answer is the empty shell.
+  await page.getByRole('button', { name: 'Menu du compte (Client)' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session')).toBe(false);
+  const shell = await (await page.request.get(`/project/${projectId}`)).text();
+  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).not.toContain(title);
+});
+
+test('a page drawn for a session Keycloak no longer holds sends to the sign-in and ends the page session', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
+  await expect
+    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session'))
+    .toBe(true);
+  // Keycloak's session is gone from this browser (ended, expired), the page session not yet.
+  const pageSession = (await context.cookies()).filter((cookie) => cookie.name === 'rushflow_page_session');
+  await context.clearCookies();
+  await context.addCookies(pageSession);
+
+  await page.goto(`/project/${projectId}`);
+  // Keycloak's check says nobody is signed in: to the sign-in, and the server draws no more.
+  await expect(page).toHaveURL(/\/auth/);
+  await expect
+    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session'))
+    .toBe(false);
+  expect(await (await page.request.get(`/project/${projectId}`)).text()).not.toContain(title);
+});
