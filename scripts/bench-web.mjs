@@ -17,7 +17,8 @@
 //    Medians are printed. Goals: LCP ≤ 1.5 s, CLS ≤ 0.05.
 //    Pages: `/`, `/pricing`, `/brief`, and a project of the demo client (a project of the bench's
 //    own, written into the stack's database once and found again by its title), signed in through
-//    Keycloak's form once per bench (the session is then carried into each run's context).
+//    Keycloak's form once per bench (the session, Keycloak's and the api's page session, is then
+//    carried into each run's context: a returning user opening their project).
 //
 // Runs against a running stack on loopback: `npm start` (profile dev), or BENCH_PROFILE=test with
 // RUSHFLOW_PORT_OFFSET / RUSHFLOW_DATA_DIR as the stack was started. `--no-browser` only does part 1;
@@ -30,6 +31,7 @@ import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { builtChunks, CHROMIUM } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
+import { PAGE_SESSION_COOKIE } from '../api/pages/page-session.ts';
 import { Project } from '../db/entities/index.ts';
 import { initOrm } from '../db/orm.ts';
 import { loginWithPassword } from '../tests/support/keycloak-login.ts';
@@ -305,6 +307,13 @@ async function signInState(browser, appUrl) {
     await page.locator('#password').fill(CLIENT.password);
     await page.locator('#kc-login').click();
     await page.waitForURL(/\/dashboard$/, { timeout: PAGE_TIMEOUT_MS });
+    // The page session (api/pages/page-session.ts) is set once Keycloak has answered the browser:
+    // with it, the api draws the project page on its first request, as for a returning user.
+    const deadline = Date.now() + PAGE_TIMEOUT_MS;
+    while (!(await context.cookies()).some((cookie) => cookie.name === PAGE_SESSION_COOKIE)) {
+      if (Date.now() > deadline) throw new Error('the browser set no page session after signing in');
+      await page.waitForTimeout(100);
+    }
     return await context.storageState();
   } finally {
     await context.close();
