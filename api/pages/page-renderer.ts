@@ -5,6 +5,8 @@ import type { SignedInPageState } from '../../domain/signed-in-pages';
 
 /** A page not drawn within this is served as the empty shell (the browser draws it). */
 const RENDER_TIMEOUT_MS = 3_000;
+/** Pages waiting for the thread (one is drawn at a time): past this, the next ones get the shell at once. */
+const MAX_WAITING = 16;
 
 /** A page drawn for nobody, before the first visitor's: the thread imports the render and the page's code. */
 const WARM_UP: { pathname: string; state: SignedInPageState } = {
@@ -68,7 +70,7 @@ export function createPageRenderer(moduleFile: string) {
   const renderer = {
     render(pathname: string, state: SignedInPageState): Promise<string | null> {
       const build = fs.statSync(moduleFile, { throwIfNoEntry: false })?.mtimeMs;
-      if (build === undefined) return Promise.resolve(null);
+      if (build === undefined || pending.size >= MAX_WAITING) return Promise.resolve(null);
       if (worker && workerBuild !== build) void worker.terminate();
       if (!worker || workerBuild !== build) {
         worker = start();

@@ -96,3 +96,34 @@ test('a page drawn for a session Keycloak no longer holds sends to the sign-in a
     .toBe(false);
   expect(await (await page.request.get(`/project/${projectId}`)).text()).not.toContain(title);
 });
+
+test('a page drawn for one account while Keycloak holds another is drawn again for the one signed in', async ({
+  page,
+  context,
+}) => {
+  const pageSessionOf = async () =>
+    (await context.cookies()).filter((cookie) => cookie.name === 'rushflow_page_session');
+  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
+  await expect.poll(async () => (await pageSessionOf()).length).toBe(1);
+  const clientSession = await pageSessionOf();
+  await page.getByRole('button', { name: 'Menu du compte (Client)' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The admin signs in in this browser; the client's page session comes back (another tab's, say).
+  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
+  await expect.poll(async () => (await pageSessionOf()).length).toBe(1);
+  await context.addCookies(clientSession);
+
+  await page.goto(`/project/${projectId}`);
+  // Keycloak answers for the admin: the page session follows, and the page is drawn for the admin.
+  await expect(page.getByRole('button', { name: 'Menu du compte (Admin)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  // Drawn again: the page's own state names the admin, not the client it was first drawn for.
+  const state = JSON.parse((await page.locator('#rushflow-page-state').textContent()) ?? '{}') as {
+    user: { email: string };
+    queries: { data: { viewer?: { parties: string[] } } }[];
+  };
+  expect(state.user.email).toBe(accounts.admin.email);
+  expect(state.queries[0].data.viewer?.parties).toEqual(['admin']);
+});

@@ -141,19 +141,20 @@ export function adoptPageSession(state: SignedInPageState): void {
   setSnapshot(pageSessionSnapshot(state));
 }
 
+/** The token the page session was last set from; null once ended; undefined before the first check's answer. */
+let pageSessionToken: string | null | undefined;
+
 /**
  * Keeps the api's page session (`POST /api/session`, a cookie of its own) in step with this one:
  * set from each new access token, so that the server can draw a signed-in page on its next load;
  * ended when nobody is signed in any more. Best effort: without it, pages are drawn in the browser.
  */
-/** The token the page session was last set from; null once ended; undefined before the first check's answer. */
-let pageSessionToken: string | null | undefined;
-function syncPageSession(kc: Keycloak): void {
+async function syncPageSession(kc: Keycloak): Promise<void> {
   const token = kc.authenticated ? (kc.token ?? null) : null;
   if (token === pageSessionToken) return;
   pageSessionToken = token;
   const body: PageSessionInput = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
-  void fetch(
+  await fetch(
     PAGE_SESSION_PATH,
     token
       ? {
@@ -231,7 +232,7 @@ async function connect(): Promise<Keycloak> {
   const sync = () => {
     if (keycloak !== kc) return;
     setSnapshot(snapshotFrom(kc));
-    syncPageSession(kc);
+    void syncPageSession(kc);
   };
   kc.onAuthSuccess = sync;
   kc.onAuthRefreshSuccess = sync;
@@ -255,8 +256,16 @@ async function initialise(): Promise<void> {
   try {
     const kc = await connect();
     keycloak = kc;
-    setSnapshot(snapshotFrom(kc));
-    syncPageSession(kc);
+    const drawnFor = fromPage ? snapshot.user?.id : undefined;
+    const confirmed = snapshotFrom(kc);
+    if (drawnFor && confirmed.user && confirmed.user.id !== drawnFor) {
+      // Another account signed in meanwhile (another tab): its page session first, then its own page.
+      await syncPageSession(kc);
+      window.location.reload();
+      return;
+    }
+    setSnapshot(confirmed);
+    void syncPageSession(kc);
     startRefreshLoop(kc);
   } catch (error) {
     console.warn('[auth] service d’authentification indisponible, navigation hors connexion', error);
