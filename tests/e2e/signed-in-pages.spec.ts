@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
 import { initOrm } from '../../db/orm';
 import { seedProject } from '../support/project-seed';
@@ -29,16 +29,22 @@ test.afterAll(async () => {
   await orm?.close();
 });
 
+/** The browser's page session cookie, if it holds one. */
+const pageSessionOf = async (context: BrowserContext) =>
+  (await context.cookies()).filter((cookie) => cookie.name === 'rushflow_page_session');
+
+/** Signs in through Keycloak and waits for the page session the browser sets once Keycloak has answered. */
+async function signInWithPageSession(page: Page, account: 'client' | 'admin', landing: RegExp): Promise<void> {
+  await signIn(page, accounts[account].email, accounts[account].password, landing);
+  await expect.poll(async () => (await pageSessionOf(page.context())).length).toBe(1);
+}
+
 test('the project page shows before its scripts run, is taken over as it is, and is no longer drawn once signed out', async ({
   page,
   context,
   browser,
 }) => {
-  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
-  // Once Keycloak has answered, the browser sets its page session.
-  await expect
-    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session'))
-    .toBe(true);
+  await signInWithPageSession(page, 'client', /\/dashboard$/);
 
   // Without JavaScript at all, the page is there: the title, the status, the tabs.
   const withoutScripts = await browser.newContext({
@@ -69,7 +75,7 @@ test('the project page shows before its scripts run, is taken over as it is, and
   await page.getByRole('button', { name: 'Menu du compte (Client)' }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect((await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session')).toBe(false);
+  expect(await pageSessionOf(context)).toEqual([]);
   const shell = await (await page.request.get(`/project/${projectId}`)).text();
   expect(shell).toContain('<div id="root"></div>');
   expect(shell).not.toContain(title);
@@ -79,21 +85,16 @@ test('a page drawn for a session Keycloak no longer holds sends to the sign-in a
   page,
   context,
 }) => {
-  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
-  await expect
-    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session'))
-    .toBe(true);
+  await signInWithPageSession(page, 'client', /\/dashboard$/);
   // Keycloak's session is gone from this browser (ended, expired), the page session not yet.
-  const pageSession = (await context.cookies()).filter((cookie) => cookie.name === 'rushflow_page_session');
+  const pageSession = await pageSessionOf(context);
   await context.clearCookies();
   await context.addCookies(pageSession);
 
   await page.goto(`/project/${projectId}`);
   // Keycloak's check says nobody is signed in: to the sign-in, and the server draws no more.
   await expect(page).toHaveURL(/\/auth/);
-  await expect
-    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'rushflow_page_session'))
-    .toBe(false);
+  await expect.poll(async () => (await pageSessionOf(context)).length).toBe(0);
   expect(await (await page.request.get(`/project/${projectId}`)).text()).not.toContain(title);
 });
 
@@ -101,18 +102,14 @@ test('a page drawn for one account while Keycloak holds another is drawn again f
   page,
   context,
 }) => {
-  const pageSessionOf = async () =>
-    (await context.cookies()).filter((cookie) => cookie.name === 'rushflow_page_session');
-  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
-  await expect.poll(async () => (await pageSessionOf()).length).toBe(1);
-  const clientSession = await pageSessionOf();
+  await signInWithPageSession(page, 'client', /\/dashboard$/);
+  const clientSession = await pageSessionOf(context);
   await page.getByRole('button', { name: 'Menu du compte (Client)' }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // The admin signs in in this browser; the client's page session comes back (another tab's, say).
-  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
-  await expect.poll(async () => (await pageSessionOf()).length).toBe(1);
+  await signInWithPageSession(page, 'admin', /\/admin$/);
   await context.addCookies(clientSession);
 
   await page.goto(`/project/${projectId}`);
