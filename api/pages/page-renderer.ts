@@ -68,11 +68,11 @@ export function createPageRenderer(moduleFile: string) {
   };
 
   const renderer = {
-    render(pathname: string, state: SignedInPageState): Promise<string | null> {
-      const build = fs.statSync(moduleFile, { throwIfNoEntry: false })?.mtimeMs;
-      if (build === undefined || pending.size >= MAX_WAITING) return Promise.resolve(null);
-      if (worker && workerBuild !== build) void worker.terminate();
+    async render(pathname: string, state: SignedInPageState): Promise<string | null> {
+      const build = (await fs.promises.stat(moduleFile).catch(() => undefined))?.mtimeMs;
+      if (build === undefined || pending.size >= MAX_WAITING) return null;
       if (!worker || workerBuild !== build) {
+        void worker?.terminate();
         worker = start();
         workerBuild = build;
       }

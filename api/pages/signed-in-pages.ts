@@ -23,7 +23,8 @@ export interface SignedInPageDeps {
   distDir: string;
 }
 
-const PROJECT_PAGE = /^\/project\/([^/]+)$/;
+/** `PROJECT_PAGE_PATTERN` as a regular expression: the project's id is its one group. */
+const PROJECT_PAGE = new RegExp(`^${PROJECT_PAGE_PATTERN.replace(':projectId', '([^/]+)')}$`);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -80,9 +81,18 @@ async function projectPageState(
   }
 }
 
-function readManifest(distDir: string): SignedInPagesManifest | null {
+/**
+ * What the build says the page preloads, and its shell; null when the build has none. Read at each
+ * page: the api serves the build on disk, which a new build replaces under it.
+ */
+async function builtShell(distDir: string): Promise<{ preloads: string[]; template: string } | null> {
   try {
-    return JSON.parse(fs.readFileSync(path.join(distDir, SSR_DIR, SSR_MANIFEST_FILE), 'utf8')) as SignedInPagesManifest;
+    const [manifest, template] = await Promise.all([
+      fs.promises.readFile(path.join(distDir, SSR_DIR, SSR_MANIFEST_FILE), 'utf8'),
+      fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8'),
+    ]);
+    const preloads = (JSON.parse(manifest) as SignedInPagesManifest).pages[PROJECT_PAGE_PATTERN]?.preloads;
+    return preloads ? { preloads, template } : null;
   } catch {
     return null;
   }
@@ -103,15 +113,18 @@ export function serveSignedInPages(deps: SignedInPageDeps) {
     ctx.vary('Cookie');
     const session = deps.sessions.read(ctx);
     const state = session ? await projectPageState(deps, session, match[1]) : null;
-    const preloads = readManifest(deps.distDir)?.pages[PROJECT_PAGE_PATTERN]?.preloads;
-    const rendered = state && preloads ? await deps.renderer.render(ctx.path, state) : null;
-    const template = rendered ? await fs.promises.readFile(path.join(deps.distDir, 'index.html'), 'utf8') : null;
-    if (!state || !preloads || !rendered || !template) return next();
+    const shell = state ? await builtShell(deps.distDir) : null;
+    const rendered = state && shell ? await deps.renderer.render(ctx.path, state) : null;
+    if (!state || !shell || !rendered) return next();
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'html';
     ctx.body = await compressed(
       ctx,
-      fillPageShell(template, { rendered, preloads, state: { id: SIGNED_IN_PAGE_STATE_ID, value: state } }),
+      fillPageShell(shell.template, {
+        rendered,
+        preloads: shell.preloads,
+        state: { id: SIGNED_IN_PAGE_STATE_ID, value: state },
+      }),
     );
   };
 }

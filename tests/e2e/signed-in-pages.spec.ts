@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
+import { PAGE_SESSION_COOKIE } from '../../api/pages/page-session';
 import { initOrm } from '../../db/orm';
 import { seedProject } from '../support/project-seed';
 import { demoAccounts, signIn } from './support/stack';
@@ -31,7 +32,7 @@ test.afterAll(async () => {
 
 /** The browser's page session cookie, if it holds one. */
 const pageSessionOf = async (context: BrowserContext) =>
-  (await context.cookies()).filter((cookie) => cookie.name === 'rushflow_page_session');
+  (await context.cookies()).filter((cookie) => cookie.name === PAGE_SESSION_COOKIE);
 
 /** Signs in through Keycloak and waits for the page session the browser sets once Keycloak has answered. */
 async function signInWithPageSession(page: Page, account: 'client' | 'admin', landing: RegExp): Promise<void> {
