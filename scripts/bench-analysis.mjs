@@ -22,6 +22,7 @@ import {
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createAnalyzeRushesActivities } from '../activities/analyze-rushes.ts';
 import { BUCKETS, createS3Client } from '../db/storage.ts';
+import { loadAverage } from './lib/bench-kit.mjs';
 
 const endpoint = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100');
 const credentials = {
@@ -180,12 +181,7 @@ async function main() {
     console.log(
       `analysis time (activity, straight to MinIO): ${times.map((time) => time.toFixed(3)).join(' s, ')} s; median ${seconds.toFixed(3)} s`,
     );
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' ')} on ${os.cpus().length} cores`,
-    );
+    console.log(`load average: ${loadAverage()} on ${os.cpus().length} cores`);
     console.log(`goal (< 0.1 % and < 1 s): ${share < 0.1 && seconds < 1 && socketBytes > 0 ? 'met' : 'NOT met'}`);
   } finally {
     proxy.close();

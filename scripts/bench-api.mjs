@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, signInAs, startBenchApi, subjectOf, waitUntilAnswering } from './lib/bench-kit.mjs';
+import { freePort, loadAverage, signInAs, startBenchApi, subjectOf, waitUntilAnswering } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { Notification } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
@@ -31,11 +31,6 @@ const CHANGES_PER_SECOND = 20;
 const config = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT);
 process.env.DATABASE_URL = config.env.DATABASE_URL;
 const log = (...parts) => console.log('[bench:api]', ...parts);
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bare Koa app in its own process: what the framework alone answers on this machine. */
@@ -61,7 +56,7 @@ const warmUp = (url, headers) =>
     ),
   );
 
-log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 20)} MiB; load before: ${load()}`);
+log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 20)} MiB; load before: ${loadAverage()}`);
 const db = await createScratchDatabase('rushflow_bench_api');
 const barePort = await freePort();
 const bare = spawn(process.execPath, ['--input-type=module', '-e', BARE_KOA], {
@@ -131,7 +126,7 @@ try {
     const check = await fetch(target.url, { headers });
     if (!check.ok) throw new Error(`${target.name} answered ${check.status}: ${await check.text()}`);
     await warmUp(target.url, headers);
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     let changes = 0;
     const changer = target.changing
       ? setInterval(() => {
@@ -156,7 +151,7 @@ try {
     });
     const row = rows.at(-1);
     log(
-      `${target.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.non2xx} not 2xx of ${row.total} (load ${loadBefore} → ${load()})`,
+      `${target.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.non2xx} not 2xx of ${row.total} (load ${loadBefore} → ${loadAverage()})`,
     );
   }
 } finally {
@@ -177,5 +172,5 @@ for (const row of rows)
   log(
     `${pad(row.name, 34)}${padLeft(Math.round(row.rps), 8)}${padLeft(row.p50, 8)}${padLeft(row.p99, 8)}${padLeft((row.rps / ceiling).toFixed(2), 11)}`,
   );
-log(`${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up; load after: ${load()}`);
+log(`${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up; load after: ${loadAverage()}`);
 console.log(JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, rows }));

@@ -10,7 +10,6 @@
 // Per operation: median and p95 in ms, and the process's RSS at the end. PostgreSQL is the running
 // stack's (`npm start`, or the test profile with BENCH_PROFILE=test) or DATABASE_URL's: run it in two
 // checkouts against the same server to compare two ORM versions.
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Notification, Project, ProjectMessage, StatusHistory } from '../db/entities/index.ts';
@@ -18,17 +17,13 @@ import { initOrm } from '../db/orm.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 import { stackConfig } from './lib/stack-config.mjs';
+import { loadAverage } from './lib/bench-kit.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.env.DATABASE_URL = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT).env.DATABASE_URL;
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 20);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const CLIENT_ID = '00000000-0000-4000-8000-00000000b0b0';
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const log = (...parts) => console.log('[bench:orm]', ...parts);
 
 async function timed(name, operation) {
@@ -46,7 +41,7 @@ async function timed(name, operation) {
 }
 
 const ormPackage = await import('@mikro-orm/core/package.json', { with: { type: 'json' } });
-log(`@mikro-orm/core ${ormPackage.default.version}, node ${process.version}; load before: ${load()}`);
+log(`@mikro-orm/core ${ormPackage.default.version}, node ${process.version}; load before: ${loadAverage()}`);
 const db = await createScratchDatabase('rushflow_bench_orm');
 try {
   const projectIds = [];
@@ -104,7 +99,7 @@ try {
   } finally {
     await orm.close(true);
   }
-  log(`rss at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB; load after: ${load()}`);
+  log(`rss at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB; load after: ${loadAverage()}`);
 } finally {
   await db.drop();
 }

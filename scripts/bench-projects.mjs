@@ -19,6 +19,7 @@ import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 import { EditorProfile, StatusHistory } from '../db/entities/index.ts';
 import { projectWorkflowId } from '../workflows/contracts/project.ts';
+import { loadAverage } from './lib/bench-kit.mjs';
 
 const NAMESPACE = 'rushflow-bench';
 const TASK_QUEUE = 'rushflow-bench';
@@ -92,13 +93,8 @@ async function startProjects(count, deadline) {
   return { ids, startTimes };
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 try {
-  log(`machine: ${os.cpus().length} cores, ${mib(os.totalmem())} MiB; load before: ${load()}`);
+  log(`machine: ${os.cpus().length} cores, ${mib(os.totalmem())} MiB; load before: ${loadAverage()}`);
   const em = db.orm.em.fork();
   for (let i = 0; i < 25; i += 1) {
     em.create(EditorProfile, {
@@ -127,7 +123,7 @@ try {
     .map((id) => assignedAt.get(id) - startTimes.get(id))
     .sort((a, b) => a - b);
   log(
-    `latency start → assigned over ${latencies.length}/${ids.length} projects (started in ${((Date.now() - t0) / 1000).toFixed(1)} s): p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies.at(-1)} ms; load ${load()}`,
+    `latency start → assigned over ${latencies.length}/${ids.length} projects (started in ${((Date.now() - t0) / 1000).toFixed(1)} s): p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies.at(-1)} ms; load ${loadAverage()}`,
   );
 
   // (a) open workflows with their timers (no editor available: each waits for one).
@@ -153,7 +149,7 @@ try {
   log(
     `open: ${open.length}/${OPEN_N} started in ${startSeconds.toFixed(1)} s (${(open.length / startSeconds).toFixed(1)}/s), ${waiting} waiting with their retry timer, ` +
       `${count} running by the visibility count (incl. the ${ids.length} assigned); RSS now ${mib(process.memoryUsage().rss)} MiB, peak ${mib(peakRss)} MiB ` +
-      `(maxCachedWorkflows ${CACHE}); load ${load()}`,
+      `(maxCachedWorkflows ${CACHE}); load ${loadAverage()}`,
   );
 } finally {
   log(`cleaning up ${started.length} workflows…`);

@@ -5,22 +5,17 @@
 // history, after a first pass that warms the replay worker. No service needed; the CPU is this
 // machine's (2 cores), the load average is printed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode, Runtime, DefaultLogger, Worker } from '@temporalio/worker';
+import { loadAverage } from './lib/bench-kit.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const HISTORIES = path.join(ROOT, 'tests', 'workflows', 'histories');
 const COPIES = Number(process.env.REPLAY_COPIES ?? 50);
 const log = (...parts) => console.log('[bench:replay]', ...parts);
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
-log(`load before: ${load()}`);
+log(`load before: ${loadAverage()}`);
 const workflowBundle = await bundleWorkflowCode({ workflowsPath: path.join(ROOT, 'workflows', 'index.ts') });
 
 const files = fs.readdirSync(HISTORIES).filter((file) => file.endsWith('.json'));
@@ -46,5 +41,5 @@ const pad = (text, width) => String(text).padEnd(width);
 log('');
 log(`${pad('history', 40)}${pad('events', 8)}ms per replay`);
 for (const row of rows) log(`${pad(row.history, 40)}${pad(row.events, 8)}${row.msPerReplay.toFixed(1)}`);
-log(`${COPIES} replays of each in one replay worker, after a warm-up pass; load after: ${load()}`);
+log(`${COPIES} replays of each in one replay worker, after a warm-up pass; load after: ${loadAverage()}`);
 console.log(JSON.stringify({ bench: 'replay', copies: COPIES, rows }));

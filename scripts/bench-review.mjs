@@ -22,7 +22,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { builtChunks, signInAs, startBenchApi, subjectOf } from './lib/bench-kit.mjs';
+import { builtChunks, loadAverage, signInAs, startBenchApi, subjectOf } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
@@ -36,11 +36,6 @@ const PREVIEW_RUNS = Number(process.env.BENCH_PREVIEW_RUNS ?? 2);
 const PREVIEW_SECONDS = Number(process.env.BENCH_PREVIEW_SECONDS ?? 60);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 200);
 const log = (...parts) => console.log('[bench:review]', ...parts);
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const results = { cores: os.cpus().length };
@@ -70,7 +65,7 @@ if (!args.has('--no-preview')) {
     const preset = process.env.PREVIEW_X264_PRESET ?? 'veryfast';
     const speeds = [];
     for (let run = 1; run <= PREVIEW_RUNS; run += 1) {
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       const output = path.join(dir, `preview-${run}.mp4`);
       const start = performance.now();
       // Progress goes to a pipe the bench does not read: drop that option.
@@ -83,7 +78,7 @@ if (!args.has('--no-preview')) {
       speeds.push(speed);
       log(
         `preview run ${run}: ${PREVIEW_SECONDS} s of 1080p in ${seconds.toFixed(1)} s → ${speed.toFixed(2)}× real time ` +
-          `(x264 ${preset}, ${(fs.statSync(output).size / 1e6).toFixed(1)} MB; load ${loadBefore} → ${load()})`,
+          `(x264 ${preset}, ${(fs.statSync(output).size / 1e6).toFixed(1)} MB; load ${loadBefore} → ${loadAverage()})`,
       );
     }
     results.preview = { seconds: PREVIEW_SECONDS, preset, speeds, best: Math.max(...speeds) };
@@ -217,7 +212,7 @@ if (!args.has('--no-sse')) {
       request.on('error', reject);
     });
     await sleep(1_000);
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     for (let index = 0; index < COMMENTS; index += 1) {
       const start = performance.now();
       const response = await fetch(`${base}/api/projects/${projectId}/versions/1/comments`, {
@@ -238,7 +233,7 @@ if (!args.has('--no-sse')) {
     times.sort((a, b) => a - b);
     results.comment = { comments: COMMENTS, received: times.length, p50: pct(times, 50), p99: pct(times, 99) };
     log(
-      `comment → other party's stream: ${times.length}/${COMMENTS}; p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (load ${loadBefore} → ${load()})`,
+      `comment → other party's stream: ${times.length}/${COMMENTS}; p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (load ${loadBefore} → ${loadAverage()})`,
     );
   } finally {
     api.kill('SIGTERM');
@@ -247,5 +242,5 @@ if (!args.has('--no-sse')) {
   }
 }
 
-log(`load average at the end: ${load()} (${results.cores} cores)`);
+log(`load average at the end: ${loadAverage()} (${results.cores} cores)`);
 console.log(JSON.stringify(results));

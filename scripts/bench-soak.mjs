@@ -28,7 +28,7 @@ import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { signInAs } from './lib/bench-kit.mjs';
+import { loadAverage, signInAs } from './lib/bench-kit.mjs';
 import { ROOT, bringUp } from './lib/stack.mjs';
 import { initOrm } from '../db/orm.ts';
 import { KEEP_ALIVE_MS, reconnectDelay, STREAM_EVENTS } from '../domain/events.ts';
@@ -74,11 +74,6 @@ const FLAT_MIB_PER_MIN = 2;
 
 const log = (...parts) => console.log('[bench:soak]', ...parts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const since = (start) => ((Date.now() - start) / 1000).toFixed(1);
 const clock = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`;
 const percent = (part, whole) => (whole === 0 ? 100 : (part / whole) * 100);
@@ -89,7 +84,7 @@ const ownData = !process.env.RUSHFLOW_DATA_DIR;
 process.env.RUSHFLOW_PORT_OFFSET ??= '21000';
 process.env.RUSHFLOW_DATA_DIR ??= path.join(ROOT, '.data', 'soak');
 
-const loadBefore = load();
+const loadBefore = loadAverage();
 log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 20)} MiB; load before: ${loadBefore}`);
 log(
   `a fresh test-profile stack of its own: port offset ${process.env.RUSHFLOW_PORT_OFFSET}${ownPorts ? ' (default; RUSHFLOW_PORT_OFFSET to change)' : ''}, data folder ${process.env.RUSHFLOW_DATA_DIR}${ownData ? ' (default; RUSHFLOW_DATA_DIR to change)' : ''}, wiped now; ${MINUTES} min of traffic, then at most ${DRAIN_MS / 60_000} min of drain`,
@@ -421,7 +416,7 @@ try {
   stack = await bringUp('test', { fresh: true });
   const { config, accounts, services } = stack;
   const base = `http://127.0.0.1:${config.ports.app}`;
-  log(`stack ready in ${since(bootStart)} s (app on ${base}); load ${load()}`);
+  log(`stack ready in ${since(bootStart)} s (app on ${base}); load ${loadAverage()}`);
 
   // Three projects of the demo client, assigned to the demo editor: the chat's rooms.
   const orm = await initOrm(config.env.DATABASE_URL);
@@ -622,7 +617,7 @@ try {
   runStart = Date.now();
   const runEnd = runStart + RUN_MS;
   const drainEnd = runEnd + DRAIN_MS;
-  log(`traffic started; load ${load()}`);
+  log(`traffic started; load ${loadAverage()}`);
 
   // Traffic: each kind on its own clock, never more than its in-flight limit.
   const inFlight = new Set();
@@ -661,7 +656,7 @@ try {
     const firstTry = all.reduce((sum, t) => sum + t.firstTryErrors, 0);
     const latency = deliveryLatency(Date.now() - 65_000, Date.now() - 5_000);
     log(
-      `${clock(Date.now() - runStart)} elapsed: ${ops} operations, ${failed} failed after retries, ${firstTry} with a failed first try; streams open ${streams.filter((s) => s.open).length}/${streams.length}, chat → streams p50 ${latency.p50} ms, p99 ${latency.p99} ms; load ${load()}`,
+      `${clock(Date.now() - runStart)} elapsed: ${ops} operations, ${failed} failed after retries, ${firstTry} with a failed first try; streams open ${streams.filter((s) => s.open).length}/${streams.length}, chat → streams p50 ${latency.p50} ms, p99 ${latency.p99} ms; load ${loadAverage()}`,
     );
   }, 60_000);
 
@@ -699,7 +694,7 @@ try {
         await services[name].restart();
         entry.downSeconds = Number(since(started));
         log(
-          `${clock(started - runStart)} ${name}: killed (SIGKILL) and started again in ${entry.downSeconds} s; load ${load()}`,
+          `${clock(started - runStart)} ${name}: killed (SIGKILL) and started again in ${entry.downSeconds} s; load ${loadAverage()}`,
         );
       } catch (error) {
         entry.error = error.message;
@@ -713,7 +708,7 @@ try {
   tickers.forEach(clearInterval);
   clearInterval(progressTimer);
   log(
-    `traffic stopped at ${clock(Date.now() - runStart)}; draining (at most ${DRAIN_MS / 60_000} min); load ${load()}`,
+    `traffic stopped at ${clock(Date.now() - runStart)}; draining (at most ${DRAIN_MS / 60_000} min); load ${loadAverage()}`,
   );
   await chaos;
   await Promise.all([...inFlight, ...healthWatches]);
@@ -804,7 +799,7 @@ try {
     lost.streams.every((stream) => stream.received === lost.chatAcknowledged);
 
   // — the report
-  const loadAfter = load();
+  const loadAfter = loadAverage();
   log('');
   log(
     `${MINUTES} min of traffic, drained in ${drainedSeconds.toFixed(0)} s; load before ${loadBefore}, after ${loadAfter}`,

@@ -25,7 +25,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from './lib/bench-kit.mjs';
+import { CHROMIUM, loadAverage } from './lib/bench-kit.mjs';
 import { UPLOAD_CHUNK_SIZE_BYTES, UPLOAD_PARALLEL_LIMIT } from '../domain/uploads.ts';
 
 const MIB = 1024 * 1024;
@@ -183,10 +183,7 @@ async function main() {
     const file = path.join(dir, 'bench-upload.mp4');
     makeRandomFile(file);
     console.log(
-      `file: ${(SIZE / MIB).toFixed(0)} MiB of random bytes, ${Math.ceil(SIZE / UPLOAD_CHUNK_SIZE_BYTES)} parts of ${UPLOAD_CHUNK_SIZE_BYTES / MIB} MiB; app ${APP_URL}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} on ${os.cpus().length} cores`,
+      `file: ${(SIZE / MIB).toFixed(0)} MiB of random bytes, ${Math.ceil(SIZE / UPLOAD_CHUNK_SIZE_BYTES)} parts of ${UPLOAD_CHUNK_SIZE_BYTES / MIB} MiB; app ${APP_URL}; load average ${loadAverage()} on ${os.cpus().length} cores`,
     );
 
     const browser = await withTimeout(browserUpload(file), 'browser upload');
@@ -208,12 +205,7 @@ async function main() {
     console.log(
       `ratio browser / sdk (${UPLOAD_PARALLEL_LIMIT} parts in flight): ${ratioParallel.toFixed(2)} — goal ≥ 0.8: ${ratioParallel >= 0.8 ? 'met' : 'NOT met'}`,
     );
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -29,7 +29,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
-import { builtChunks, CHROMIUM } from './lib/bench-kit.mjs';
+import { builtChunks, CHROMIUM, loadAverage } from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { PAGE_SESSION_COOKIE } from '../api/pages/page-session.ts';
 import { Project } from '../db/entities/index.ts';
@@ -70,18 +70,13 @@ const PAGES = ALL_PAGES.filter(
 );
 
 const log = (...parts) => console.log('[bench:web]', ...parts);
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const kib = (bytes) => bytes / 1024;
-const results = { cores: os.cpus().length, loadBefore: load(), runs: RUNS, throttling: THROTTLING };
+const results = { cores: os.cpus().length, loadBefore: loadAverage(), runs: RUNS, throttling: THROTTLING };
 log(`load average before: ${results.loadBefore}`);
 
 // ——— 1. What each page needs before it shows anything (static, from the build) ———
@@ -364,7 +359,7 @@ if (!args.has('--no-browser')) {
   }
 }
 
-results.loadAfter = load();
+results.loadAfter = loadAverage();
 log(`load average after: ${results.loadAfter}`);
 
 const rows = PAGES.map((page) => {

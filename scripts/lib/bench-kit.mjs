@@ -1,12 +1,20 @@
 // What the benches share: a free loopback port, an api process of the bench's own, the demo
-// accounts' sign-in, Debian's chromium as the benches launch it, and the built front end's chunk
-// graph (which files a page needs, their gzipped size).
+// accounts' sign-in, Debian's chromium as the benches launch it, the built front end's chunk
+// graph (which files a page needs, their gzipped size) and the machine's load average.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { loginWithPassword } from '../../tests/support/keycloak-login.ts';
+
+/** The load average over 1, 5 and 15 minutes, as the benches print it: the machine is shared. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 export function freePort() {
   return new Promise((resolve) => {
