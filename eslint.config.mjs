@@ -70,6 +70,12 @@ const zones = [
     message: 'Workflows import only domain/, their contracts and activity types.',
   },
   {
+    target: './workflows',
+    from: './domain/schemas',
+    message:
+      'Workflows never import the zod schemas: every cached workflow would carry its own zod (tests/workflows/workflow-bundle.test.ts).',
+  },
+  {
     target: './api',
     from: './workflows',
     except: ['./contracts'],

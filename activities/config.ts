@@ -30,9 +30,10 @@ const WorkerEnvSchema = z.object({
   /** x264 preset of the previews (default veryfast). */
   PREVIEW_X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).optional(),
   /**
-   * Open workflows kept in the worker's memory, about 1.1 MiB each in its workflow thread (measured
-   * by the soak). Default: the SDK's, 600 per GiB of V8 heap limit above 200 MiB: 89 with the
-   * 256 MiB heap the scripts and docker-compose give the worker (scripts/lib/services.mjs).
+   * Open workflows kept in the worker's memory, about 120 KiB each in its workflow thread
+   * (`npm run bench:workflow-memory`). Default: the SDK's, 600 per GiB of V8 heap limit above
+   * 200 MiB: 89 with the 256 MiB heap the scripts and docker-compose give the worker
+   * (scripts/lib/services.mjs).
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
 });

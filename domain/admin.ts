@@ -1,10 +1,9 @@
 /**
- * The administration (000 §2 Admin dashboard, §5, §8): what the admin may send to `/api/admin/*`
- * (zod schemas with French messages, shared by the page and the api), the answers the page reads,
- * the audit log's actions and the French messages of the screens.
+ * The administration (000 §2 Admin dashboard, §5, §8): the answers the page reads, the audit
+ * log's actions and the French messages of the screens. What the admin may send to `/api/admin/*`
+ * is validated by `domain/schemas/admin.ts`. No zod here: the workflows import these messages.
  */
-import { z } from 'zod';
-import { EDITOR_APPLICATION_STATUSES, EDITOR_PROFILE_STATUSES, PROJECT_STATUSES, type ProjectStatus } from './enums';
+import { EDITOR_APPLICATION_STATUSES, EDITOR_PROFILE_STATUSES, type ProjectStatus } from './enums';
 
 /** The five tabs of 000 §2, and the audit log's view. */
 export const ADMIN_TABS = ['projects', 'users', 'recruitment', 'briefs', 'settings', 'audit'] as const;
@@ -44,59 +43,6 @@ export const ADMIN_MESSAGES = {
   loadProjectsFailed: 'Impossible de charger les projets',
 } as const;
 
-// ——— Shared field builders ———
-
-/** Markup in a free text: a tag (`<b>`, `</p>`, `<!--`), never a lone "<" ("< 5 min"). */
-const HTML_TAG = /<\/?[a-z!][^>]*>/i;
-
-/** A trimmed free text of at most `max` characters, without HTML tags. */
-function plainText(label: string, max: number) {
-  return z
-    .string({ error: `« ${label} » doit être un texte.` })
-    .trim()
-    .max(max, `« ${label} » est trop long (${max.toLocaleString('fr-FR')} caractères maximum).`)
-    .refine((text) => !HTML_TAG.test(text), `« ${label} » ne doit pas contenir de balises HTML.`);
-}
-
-/** A required e-mail (000 §5 'Veuillez saisir un email'), trimmed and lower-cased. */
-const emailField = z
-  .string({ error: ADMIN_MESSAGES.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, ADMIN_MESSAGES.emailRequired)
-  .max(254, ADMIN_MESSAGES.emailTooLong)
-  .pipe(z.email({ error: ADMIN_MESSAGES.emailInvalid }));
-
-const page = z.coerce
-  .number({ error: 'Page invalide.' })
-  .int('Page invalide.')
-  .min(1, 'Page invalide.')
-  .max(100_000, 'Page invalide.')
-  .default(1);
-const pageSize = z.coerce
-  .number({ error: 'Taille de page invalide.' })
-  .int('Taille de page invalide.')
-  .min(1, 'Taille de page invalide.')
-  .max(100, 'Taille de page invalide (100 au plus).')
-  .default(20);
-
-/** `?flag=true|false`, absent = false. */
-const queryFlag = (label: string) =>
-  z
-    .enum(['true', 'false', '1', '0'], { error: `« ${label} » doit valoir true ou false.` })
-    .optional()
-    .transform((value) => value === 'true' || value === '1');
-
-/** An optional choice in a query (`?status=`): empty means none, anything else must be one of `values`. */
-const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error: message }).optional());
-
-/** An optional query filter: empty means none. */
-const optionalFilter = (label: string, max: number) =>
-  plainText(label, max)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
 export interface Page<T> {
   items: T[];
   total: number;
@@ -105,30 +51,6 @@ export interface Page<T> {
 }
 
 // ——— Projets ———
-
-export const ProjectListQuerySchema = z.object({
-  page,
-  pageSize,
-  status: optionalChoice(PROJECT_STATUSES, 'Statut inconnu.'),
-  editorId: optionalFilter('Monteur', 200),
-  clientEmail: optionalFilter('Email du client', 254).transform((value) => value?.toLowerCase()),
-  videoType: optionalFilter('Type de vidéo', 80),
-  overdue: queryFlag('En retard'),
-  waiting: queryFlag('En attente de monteur'),
-  q: optionalFilter('Recherche', 200),
-});
-export type ProjectListQuery = z.output<typeof ProjectListQuerySchema>;
-
-export const AssignEditorSchema = z.object(
-  { editorId: z.string({ error: 'Choisissez un monteur.' }).trim().min(1, 'Choisissez un monteur.').max(200) },
-  { error: 'Choisissez un monteur.' },
-);
-
-export const CancelProjectSchema = z.object(
-  { reason: plainText('Motif', 1000).optional() },
-  { error: 'Le motif doit être un texte.' },
-);
-
 /** One row of the Projets tab. */
 export interface AdminProjectRow {
   id: string;
@@ -169,27 +91,6 @@ export function isOverdue(status: ProjectStatus, deliveryDate: Date | string | n
 }
 
 // ——— Utilisateurs ———
-
-export const UserListQuerySchema = z.object({ page, pageSize, q: optionalFilter('Recherche', 200) });
-
-export const InviteEditorSchema = z.object(
-  {
-    email: emailField,
-    firstName: plainText('Prénom', 100).optional(),
-    lastName: plainText('Nom', 100).optional(),
-  },
-  { error: ADMIN_MESSAGES.emailRequired },
-);
-export type InviteEditorInput = z.input<typeof InviteEditorSchema>;
-
-export const RoleChangeSchema = z.object(
-  {
-    email: emailField,
-    role: z.enum(MANAGED_ROLES, { error: ADMIN_MESSAGES.roleUnknown }),
-  },
-  { error: ADMIN_MESSAGES.emailRequired },
-);
-
 export interface AdminUserRow {
   id: string;
   email: string;
@@ -230,33 +131,7 @@ export function inviteErrorMessage(status: number | undefined, message: string |
 }
 
 // ——— Recrutement ———
-
-export const ApplicationListQuerySchema = z.object({
-  page,
-  pageSize,
-  status: optionalChoice(EDITOR_APPLICATION_STATUSES, 'Statut inconnu.'),
-});
-
 export const APPLICATION_NOTES_MAX = 5000;
-
-export const ApplicationUpdateSchema = z
-  .strictObject(
-    {
-      status: z.enum(EDITOR_APPLICATION_STATUSES, { error: 'Statut inconnu.' }).optional(),
-      adminNotes: plainText('Notes', APPLICATION_NOTES_MAX).nullable().optional(),
-    },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? 'Seuls le statut et les notes se modifient.'
-          : ADMIN_MESSAGES.applicationUpdateEmpty,
-    },
-  )
-  .refine(
-    (input) => input.status !== undefined || input.adminNotes !== undefined,
-    ADMIN_MESSAGES.applicationUpdateEmpty,
-  );
-export type ApplicationUpdateInput = z.input<typeof ApplicationUpdateSchema>;
 
 /** An application as the Recrutement tab shows it: every answer (values; the page writes the labels). */
 export interface AdminApplicationView {
@@ -304,15 +179,6 @@ export interface AdminApplicationView {
 }
 
 // ——— Briefs ———
-
-export const BriefListQuerySchema = z.object({
-  page,
-  pageSize,
-  status: optionalChoice(['pending_payment', 'paid', 'expired', 'cancelled'], 'Statut inconnu.'),
-  attention: queryFlag('À traiter'),
-  q: optionalFilter('Recherche', 200),
-});
-
 export interface AdminBriefRow {
   id: string;
   createdAt: string;
@@ -355,12 +221,6 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['project', 'user', 'application', 'settings'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-export const AuditQuerySchema = z.object({
-  page,
-  pageSize,
-  action: optionalChoice(AUDIT_ACTIONS, 'Action inconnue.'),
-});
-
 export interface AuditEntryView {
   id: string;
   createdAt: string;
@@ -377,7 +237,7 @@ export interface AuditEntryView {
 // ——— /test ———
 
 /** The two checks of 000 §2 /test: the assignment alone, and a project's whole workflow. */
-const SYSTEM_TEST_KINDS = ['assignment', 'workflow'] as const;
+export const SYSTEM_TEST_KINDS = ['assignment', 'workflow'] as const;
 export type SystemTestKind = (typeof SYSTEM_TEST_KINDS)[number];
 
 /** The test editor profile of 000 §2 /test. */
@@ -430,8 +290,3 @@ export interface SystemTestResult {
   cleanedUp: boolean;
   durationMs: number;
 }
-
-export const SystemTestSchema = z.object(
-  { kind: z.enum(SYSTEM_TEST_KINDS, { error: 'Test inconnu : assignment ou workflow.' }) },
-  { error: 'Test inconnu : assignment ou workflow.' },
-);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ProjectParty } from './project-lifecycle';
 
 /**
@@ -6,7 +5,8 @@ import type { ProjectParty } from './project-lifecycle';
  * video with their watermarked previews, frame-accurate comments with drawings, revision rounds
  * made of comments, approval, and the client's answer to a question that pauses the deadline.
  * Shared by the api and the browser. Every position is an integer frame number at the version's
- * rational frame rate, never float seconds (see domain/timecode.ts).
+ * rational frame rate, never float seconds (see domain/timecode.ts). The inputs' zod schemas are in
+ * `domain/schemas/review.ts`: no zod here, the workflows import these messages and rules.
  */
 
 /** A rational frame rate, e.g. 30000/1001 for 29.97. */
@@ -73,58 +73,23 @@ export interface OriginalLinkView {
 }
 
 /** Vector drawing on a frame, coordinates 0–1 of the picture (x to the right, y down). */
-const unit = z.number({ error: 'Coordonnée invalide.' }).min(0, 'Coordonnée invalide.').max(1, 'Coordonnée invalide.');
-const point = z.object({ x: unit, y: unit });
 export const DRAWING_COLORS = ['#ef4444', '#f59e0b', '#22c55e', '#3b82f6', '#ffffff'] as const;
-const DrawingSchema = z.object({
-  color: z.enum(DRAWING_COLORS, { error: 'Couleur invalide.' }),
-  shapes: z
-    .array(
-      z.discriminatedUnion(
-        'kind',
-        [
-          z.object({ kind: z.literal('arrow'), from: point, to: point }),
-          z.object({ kind: z.literal('rect'), from: point, to: point }),
-          z.object({ kind: z.literal('freehand'), points: z.array(point).min(2).max(2_000) }),
-        ],
-        { error: 'Forme inconnue.' },
-      ),
-    )
-    .min(1, 'Le dessin est vide.')
-    .max(50, 'Le dessin a trop de formes (50 au plus).'),
-});
-export type Drawing = z.infer<typeof DrawingSchema>;
+interface DrawingPoint {
+  x: number;
+  y: number;
+}
+type DrawingShape =
+  | { kind: 'arrow'; from: DrawingPoint; to: DrawingPoint }
+  | { kind: 'rect'; from: DrawingPoint; to: DrawingPoint }
+  | { kind: 'freehand'; points: DrawingPoint[] };
+export interface Drawing {
+  color: (typeof DRAWING_COLORS)[number];
+  shapes: DrawingShape[];
+}
 
 export const COMMENT_MAX_LENGTH = 5_000;
 /** The editor's note on a version (given when opening the final upload session). */
 export const VERSION_NOTE_MAX_LENGTH = 2_000;
-
-/** `POST /api/projects/{projectId}/versions/{n}/comments`: a comment at a frame or a range, or a reply. */
-export const CommentInputSchema = z
-  .object(
-    {
-      body: z
-        .string({ error: 'Le commentaire est obligatoire.' })
-        .trim()
-        .min(1, 'Le commentaire ne peut pas être vide.')
-        .max(COMMENT_MAX_LENGTH, 'Le commentaire est trop long (5 000 caractères maximum).'),
-      /** A reply carries its thread's comment id and no position of its own. */
-      parentId: z.uuid({ error: 'Commentaire inconnu.' }).optional(),
-      frameIn: z.number({ error: 'Image invalide.' }).int('Image invalide.').min(0, 'Image invalide.').optional(),
-      frameOut: z.number({ error: 'Image invalide.' }).int('Image invalide.').min(0, 'Image invalide.').optional(),
-      drawing: DrawingSchema.optional(),
-    },
-    { error: 'Le commentaire doit être un objet JSON.' },
-  )
-  .refine((input) => input.parentId !== undefined || input.frameIn !== undefined, {
-    message: 'Indiquez l’image commentée.',
-    path: ['frameIn'],
-  })
-  .refine((input) => input.frameOut === undefined || (input.frameIn !== undefined && input.frameOut >= input.frameIn), {
-    message: 'La fin de la plage précède son début.',
-    path: ['frameOut'],
-  });
-export type CommentInput = z.infer<typeof CommentInputSchema>;
 
 /**
  * `GET /api/projects/{projectId}/versions/{n}/comments` answers `{ comments: CommentView[] }`: the
@@ -155,34 +120,6 @@ export interface CommentView {
   replies: CommentView[];
 }
 
-/** `POST …/actions/requestRevision` carries the version whose open comments make the round. */
-export const RevisionRoundInputSchema = z.object({
-  versionNumber: z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.'),
-  /** An optional general message beside the comments. */
-  feedback: z.string().trim().max(5_000, 'Le message est trop long (5 000 caractères maximum).').optional(),
-});
-
-/** `POST …/actions/approve`: the client approves a version. */
-export const ApprovalInputSchema = z.object({
-  versionNumber: z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.'),
-});
-
-/** `POST …/actions/askClient` (editor) and `…/actions/answerClient` (client): the paused deadline. */
-export const ClientQuestionInputSchema = z.object({
-  question: z
-    .string({ error: 'Posez votre question.' })
-    .trim()
-    .min(1, 'Posez votre question.')
-    .max(2_000, 'La question est trop longue (2 000 caractères maximum).'),
-});
-export const ClientAnswerInputSchema = z.object({
-  answer: z
-    .string({ error: 'Écrivez votre réponse.' })
-    .trim()
-    .min(1, 'Écrivez votre réponse.')
-    .max(5_000, 'La réponse est trop longue (5 000 caractères maximum).'),
-});
-
 /** The open question that pauses the deadline, shown on the project page. */
 export interface ClientQuestionView {
   id: string;
@@ -194,10 +131,6 @@ export interface ClientQuestionView {
 /** Export formats of `GET /api/projects/{projectId}/versions/{n}/markers?format=…`. */
 export const MARKER_FORMATS = ['premiere', 'resolve', 'fcpxml', 'avid', 'csv'] as const;
 export type MarkerFormat = (typeof MARKER_FORMATS)[number];
-export const MarkersQuerySchema = z.object({
-  format: z.enum(MARKER_FORMATS, { error: 'Format inconnu (premiere, resolve, fcpxml, avid ou csv).' }),
-});
-
 /** The deadline clock stops while the editor waits on the client; the client is reminded after these. */
 export const CLIENT_QUESTION_REMINDERS = ['24 hours', '72 hours'] as const;
 

@@ -6,8 +6,8 @@ import {
   type AdminProjectRow,
   type EligibleEditor,
   type Page,
-  type ProjectListQuery,
 } from '../../domain/admin';
+import type { ProjectListQuery } from '../../domain/schemas/admin';
 import { levelsFor, specialtiesFor } from '../../domain/assignment';
 import { EditorProfile, Project } from '../../db/entities';
 import { projectWorkflowId } from '../../workflows/contracts/project';

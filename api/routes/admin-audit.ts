@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuditQuerySchema } from '../../domain/admin';
+import { AuditQuerySchema } from '../../domain/schemas/admin';
 import { listAuditEntries } from '../admin/audit-reads';
 import { parseInput } from '../lib/validation';
 import { requireRole } from '../middleware/auth';

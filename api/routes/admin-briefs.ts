@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BriefListQuerySchema } from '../../domain/admin';
+import { BriefListQuerySchema } from '../../domain/schemas/admin';
 import { listAdminBriefs } from '../admin/brief-reads';
 import type { TemporalUiLinks } from '../admin/temporal-links';
 import { parseInput } from '../lib/validation';

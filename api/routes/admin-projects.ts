@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ProjectListQuerySchema } from '../../domain/admin';
+import { ProjectListQuerySchema } from '../../domain/schemas/admin';
 import { eligibleEditors, listAdminProjects, listEditors, projectVideoTypes } from '../admin/project-admin-reads';
 import type { TemporalUiLinks } from '../admin/temporal-links';
 import { parseInput } from '../lib/validation';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
-import { SystemTestSchema, type SystemTestResult } from '../../domain/admin';
+import type { SystemTestResult } from '../../domain/admin';
+import { SystemTestSchema } from '../../domain/schemas/admin';
 import {
   SYSTEM_TEST_WAIT_MS,
   SYSTEM_TEST_WORKFLOW_TYPE,

@@ -1,13 +1,7 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
-import {
-  ADMIN_MESSAGES,
-  InviteEditorSchema,
-  RoleChangeSchema,
-  UserListQuerySchema,
-  type InviteResult,
-  type RoleChangeResult,
-} from '../../domain/admin';
+import { ADMIN_MESSAGES, type InviteResult, type RoleChangeResult } from '../../domain/admin';
+import { InviteEditorSchema, RoleChangeSchema, UserListQuerySchema } from '../../domain/schemas/admin';
 import type { KeycloakAdminClient } from '../../db/keycloak-admin';
 import {
   ADMIN_OPERATION_WAIT_MS,

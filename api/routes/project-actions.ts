@@ -3,16 +3,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Context } from 'koa';
-import { AssignEditorSchema, CancelProjectSchema } from '../../domain/admin';
+import { AssignEditorSchema, CancelProjectSchema } from '../../domain/schemas/admin';
 import { PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
+import { REVIEW_ACTIONS, type ReviewAction } from '../../domain/review';
 import {
   ApprovalInputSchema,
   ClientAnswerInputSchema,
   ClientQuestionInputSchema,
-  REVIEW_ACTIONS,
   RevisionRoundInputSchema,
-  type ReviewAction,
-} from '../../domain/review';
+} from '../../domain/schemas/review';
 import {
   ACTION_FORBIDDEN,
   ACTION_INVALID,

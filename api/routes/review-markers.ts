@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { carryFrame, MarkersQuerySchema, REVIEW_MESSAGES, type FrameRate } from '../../domain/review';
+import { carryFrame, REVIEW_MESSAGES, type FrameRate } from '../../domain/review';
+import { MarkersQuerySchema } from '../../domain/schemas/review';
 import { defaultStartFrame } from '../../domain/timecode';
 import { Project, ProjectVersion, VersionComment } from '../../db/entities';
 import { HttpError } from '../lib/http-error';

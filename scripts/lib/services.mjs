@@ -118,10 +118,10 @@ export async function startStripeMock({ config, logDir, stripeMockBin }) {
 
 /**
  * The worker's V8 heap limit (docker-compose.yml gives it the same). The SDK sizes the cache of
- * open workflows from it (89 here; 2,339 with Node's default on this 24 GiB machine), and each
- * cached workflow holds about 1.1 MiB: left to the default, the worker's resident memory grew by
- * about 30 MiB a minute under the soak's traffic, for hours. With it, it levels off within minutes.
- * See `npm run bench:soak` in docs/figures.md.
+ * open workflows from it (89 here; 2,339 with Node's default on this 24 GiB machine), so the cache
+ * fills within minutes and the worker's memory levels off. Each cached workflow holds about 120 KiB
+ * (`npm run bench:workflow-memory`; 1.1 MiB while the workflow code still carried zod), so the full
+ * cache is about 10 MiB. See `npm run bench:soak` in docs/figures.md.
  */
 const WORKER_MAX_HEAP_MIB = 256;
 

@@ -17,7 +17,7 @@ import {
   RoleChangeSchema,
   SystemTestSchema,
   UserListQuerySchema,
-} from '../../domain/admin';
+} from '../../domain/schemas/admin';
 import { callBookingSchema, contactMessageSchema } from '../../domain/contact';
 import { addWorkingDays, todayIn } from '../../domain/delivery';
 import { EMAIL_TEST_TEMPLATES, emailTestRequestSchema } from '../../domain/email-tests';
@@ -30,7 +30,7 @@ import {
   CommentInputSchema,
   MarkersQuerySchema,
   RevisionRoundInputSchema,
-} from '../../domain/review';
+} from '../../domain/schemas/review';
 import { MESSAGES } from '../../domain/messages';
 import { createFullBriefSchema, wizardBriefSchema } from '../../domain/schemas/brief';
 import { estimateInputSchema } from '../../domain/schemas/estimate';

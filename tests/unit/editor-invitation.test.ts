@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { ADMIN_MESSAGES, ApplicationUpdateSchema, InviteEditorSchema, inviteErrorMessage } from '../../domain/admin';
+import { ADMIN_MESSAGES, inviteErrorMessage } from '../../domain/admin';
+import { ApplicationUpdateSchema, InviteEditorSchema } from '../../domain/schemas/admin';
 import { levelsFor, specialtiesFor } from '../../domain/assignment';
 import {
   editorProfileFromApplication,

@@ -1,4 +1,5 @@
-import type { AdminApplicationView, ApplicationUpdateInput, InviteResult, Page } from '@domain/admin';
+import type { AdminApplicationView, InviteResult, Page } from '@domain/admin';
+import type { ApplicationUpdateInput } from '@domain/schemas/admin';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import type { AdminUserRow, InviteEditorInput, InviteResult, ManagedRole, Page, RoleChangeResult } from '@domain/admin';
+import type { AdminUserRow, InviteResult, ManagedRole, Page, RoleChangeResult } from '@domain/admin';
+import type { InviteEditorInput } from '@domain/schemas/admin';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

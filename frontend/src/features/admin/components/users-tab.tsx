@@ -1,11 +1,5 @@
-import {
-  ADMIN_MESSAGES,
-  InviteEditorSchema,
-  inviteErrorMessage,
-  MANAGED_ROLES,
-  RoleChangeSchema,
-  type ManagedRole,
-} from '@domain/admin';
+import { ADMIN_MESSAGES, inviteErrorMessage, MANAGED_ROLES, type ManagedRole } from '@domain/admin';
+import { InviteEditorSchema, RoleChangeSchema } from '@domain/schemas/admin';
 import { Mail, Search, ShieldMinus, ShieldPlus } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import type { ProjectDetail } from '@domain/projects';
-import { ClientAnswerInputSchema, ClientQuestionInputSchema, REVIEW_ACTIONS } from '@domain/review';
+import { REVIEW_ACTIONS } from '@domain/review';
+import { ClientAnswerInputSchema, ClientQuestionInputSchema } from '@domain/schemas/review';
 import { Hourglass, MessageCircleQuestion } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { CommentInput, CommentView, MarkerFormat, OriginalLinkView, VersionView } from '@domain/review';
+import type { CommentView, MarkerFormat, OriginalLinkView, VersionView } from '@domain/review';
+import type { CommentInput } from '@domain/schemas/review';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { versionsQuery } from '@/lib/project-versions';

@@ -1,4 +1,5 @@
-import { COMMENT_MAX_LENGTH, CommentInputSchema, DRAWING_COLORS, type FrameRate } from '@domain/review';
+import { COMMENT_MAX_LENGTH, DRAWING_COLORS, type FrameRate } from '@domain/review';
+import { CommentInputSchema } from '@domain/schemas/review';
 import { ArrowLeftToLine, ArrowRightToLine, ArrowUpRight, Eraser, PenLine, Square, Undo2, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { CommentInputSchema, type CommentView, type FrameRate } from '@domain/review';
+import { type CommentView, type FrameRate } from '@domain/review';
+import { CommentInputSchema } from '@domain/schemas/review';
 import { CheckCircle2, CornerDownRight, History, PenLine, RotateCcw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

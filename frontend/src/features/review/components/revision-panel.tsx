@@ -1,6 +1,7 @@
 import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
 import type { ProjectDetail } from '@domain/projects';
-import { REVIEW_MESSAGES, RevisionRoundInputSchema, type CommentView, type VersionView } from '@domain/review';
+import { REVIEW_MESSAGES, type CommentView, type VersionView } from '@domain/review';
+import { RevisionRoundInputSchema } from '@domain/schemas/review';
 import { framesToTimecode } from '@domain/timecode';
 import { ListChecks, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
