@@ -11,87 +11,25 @@
 // Bounded: stops starting projects after BENCH_BUDGET_S (480 s) and reports what it reached.
 // Usage: npm run bench:projects  (env: DATABASE_URL, TEMPORAL_ADDRESS of a running `npm start`).
 import os from 'node:os';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker, DefaultLogger, Runtime } from '@temporalio/worker';
-import nodemailer from 'nodemailer';
-import { createProjectActivities } from '../activities/project.ts';
-import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
-import { seedProject } from '../tests/support/project-seed.ts';
 import { EditorProfile, StatusHistory } from '../db/entities/index.ts';
-import { projectWorkflowId } from '../workflows/contracts/project.ts';
 import { loadAverage } from './lib/bench-kit.mjs';
+import { openProjectWorkflowBench } from './lib/project-workflow-bench.mjs';
 
-const NAMESPACE = 'rushflow-bench';
-const TASK_QUEUE = 'rushflow-bench';
 const LATENCY_N = Number(process.env.BENCH_LATENCY_PROJECTS ?? 200);
 const OPEN_N = Number(process.env.BENCH_OPEN_PROJECTS ?? 10_000);
 const CACHE = Number(process.env.BENCH_CACHE ?? 1000);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_S ?? 480) * 1000;
-const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 
 const mib = (bytes) => Math.round(bytes / 1024 / 1024);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const log = (...args) => console.log('[bench:projects]', ...args);
 
-Runtime.install({ logger: new DefaultLogger('ERROR') });
-const connection = await Connection.connect({ address });
-try {
-  await connection.workflowService.registerNamespace({
-    namespace: NAMESPACE,
-    workflowExecutionRetentionPeriod: { seconds: 86_400 },
-  });
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-} catch (error) {
-  if (!/already/i.test(String(error))) throw error;
-}
-const client = new Client({ connection, namespace: NAMESPACE });
-const db = await createScratchDatabase('rushflow_bench');
-const workerConnection = await NativeConnection.connect({ address });
-const worker = await Worker.create({
-  connection: workerConnection,
-  namespace: NAMESPACE,
-  taskQueue: TASK_QUEUE,
-  workflowsPath: new URL('../workflows/index.ts', import.meta.url).pathname,
+const { client, db, startProjects, close } = await openProjectWorkflowBench({
+  namespace: 'rushflow-bench',
+  taskQueue: 'rushflow-bench',
+  database: 'rushflow_bench',
   maxCachedWorkflows: CACHE,
-  activities: createProjectActivities({
-    orm: db.orm,
-    // E-mails are rendered and recorded, not delivered.
-    mailTransport: nodemailer.createTransport({ jsonTransport: true }),
-    mailFrom: 'Rushflow <bench@rushflow.local>',
-    appUrl: 'http://localhost:3000',
-    directory: { admins: async () => [], emailOf: async (id) => `${id}@bench.local` },
-  }),
 });
-const running = worker.run();
-const started = [];
-
-async function startProjects(count, deadline) {
-  const ids = [];
-  const startTimes = new Map();
-  for (let i = 0; i < count && Date.now() < deadline; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, count - i) }, async () => {
-        const projectId = await seedProject(db.orm.em.fork(), {
-          client: { id: null, email: 'bench@rushflow.local' },
-          status: 'brief_received',
-          title: 'Bench',
-          videoType: 'youtube',
-          deliveryDate: new Date(Date.now() + 7 * 86_400_000),
-        });
-        startTimes.set(projectId, Date.now());
-        await client.workflow.start('projectWorkflow', {
-          taskQueue: TASK_QUEUE,
-          workflowId: projectWorkflowId(projectId),
-          args: [{ projectId, briefId: 'bench', searchAttributes: false }],
-        });
-        return projectId;
-      }),
-    );
-    ids.push(...batch);
-    started.push(...batch);
-  }
-  return { ids, startTimes };
-}
 
 try {
   log(`machine: ${os.cpus().length} cores, ${mib(os.totalmem())} MiB; load before: ${loadAverage()}`);
@@ -152,20 +90,5 @@ try {
       `(maxCachedWorkflows ${CACHE}); load ${loadAverage()}`,
   );
 } finally {
-  log(`cleaning up ${started.length} workflows…`);
-  for (let i = 0; i < started.length; i += 100) {
-    await Promise.all(
-      started.slice(i, i + 100).map((id) =>
-        client.workflow
-          .getHandle(projectWorkflowId(id))
-          .terminate('bench over')
-          .catch(() => undefined),
-      ),
-    );
-  }
-  worker.shutdown();
-  await running;
-  await workerConnection.close();
-  await connection.close();
-  await db.drop();
+  await close();
 }
