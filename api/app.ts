@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
@@ -132,7 +133,10 @@ export function createApp(deps: AppDeps): Koa {
   app.use(authenticate(deps.verifyToken));
   app.use(limitRequests(() => deps.requestLimits));
 
-  for (const router of [
+  // One router for the whole api, each area's routes mounted in it: a request is matched once
+  // against every route, instead of passing through a router and its allowed-methods check per area.
+  const api = new Router();
+  for (const area of [
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),
     sessionRoutes(deps.signedInPages.sessions),
@@ -158,10 +162,10 @@ export function createApp(deps: AppDeps): Koa {
     emailTestRoutes(deps.emailTests),
     ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
     ...(deps.review ? [projectReviewRoutes(deps.review)] : []),
-  ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: false }));
-  }
+  ])
+    api.use(area.routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: false }));
 
   app.use((ctx) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new HttpError(404, MESSAGES.routeNotFound);

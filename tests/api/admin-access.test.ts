@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type Router from '@koa/router';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
@@ -12,12 +11,13 @@ import { ADMIN_MESSAGES } from '../../domain/admin';
 import { MESSAGES } from '../../domain/messages';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import { adminKit, type Caller } from '../support/admin-kit';
+import { mountedRoutes } from '../support/app-routes';
 import { seedEditor, startProject, startWaitingProject, submitApplication } from '../support/admin-seed';
 import { setOtherEditorsAside } from '../support/editors';
 import { listenOnLoopback } from '../support/own-api';
 
 /**
- * Every `/api/admin/*` route, read from the routers `createApp` mounts (a new admin route is
+ * Every `/api/admin/*` route, read from the router `createApp` mounts (a new admin route is
  * listed here without anyone adding it): no token → 401, a client or an editor → 403, an admin →
  * 2xx with a real request. The api runs in this process on the stack's services and worker.
  */
@@ -34,14 +34,11 @@ interface Route {
   path: string;
 }
 
-/** The admin routes of every router the app mounts (`@koa/router` keeps them on its dispatcher). */
-const adminRoutes: Route[] = app.middleware
-  .flatMap((middleware) => (middleware as { router?: Router }).router?.stack ?? [])
-  .flatMap((layer) => {
-    const path = String(layer.path);
-    if (!path.startsWith('/api/admin')) return [];
-    return layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path }));
-  });
+/** The admin routes the app mounts. */
+const adminRoutes: Route[] = mountedRoutes(app).flatMap((route) => {
+  const [method, path] = route.split(' ');
+  return path.startsWith('/api/admin') ? [{ method, path }] : [];
+});
 
 /** The route with its parameters filled (ids nobody uses: the role check comes first). */
 const anyPath = (path: string) => path.replace(/:[A-Za-z]+/g, () => randomUUID());

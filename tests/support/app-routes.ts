@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 
 /**
- * Every route of every router `app` mounts, as `METHOD /path` (`@koa/router` keeps them on its
+ * Every route of the router `app` mounts, as `METHOD /path` (`@koa/router` keeps them on its
  * dispatcher): the suites that must cover each route read the list from here, so a new route
  * fails them until it has its entry.
  */
