@@ -5,8 +5,10 @@
 //    Keycloak's form): `/api/me`, `/api/pricing/settings`, `/api/projects/mine` (20 projects),
 //    `/api/projects/{id}`, `/api/notifications` (20 unread); then the project page again while its
 //    project changes 20 times a second (each change forgets the page the api keeps).
-// Each at BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) after a 2 s warm-up, with
-// autocannon: requests/s, p50 / p99 latency, non-2xx answers, and each as a ratio of the ceiling.
+// Each at BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) after a 2 s warm-up (and a
+// first 2 s of every route before any is measured), with autocannon: requests/s, p50 / p99
+// latency, non-2xx answers, and each as a ratio of the ceiling; then whether the five hot reads
+// met the goal (each ≥ 2,500 req/s with p99 ≤ 25 ms, no error).
 //
 // The api under test is a process of the bench's own (`tsx api/server.ts`) on a scratch database
 // (migrated, seeded, dropped at the end); Keycloak, Temporal and storage are the running stack's
@@ -15,7 +17,15 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, loadAverage, signInAs, startBenchApi, subjectOf, waitUntilAnswering } from './lib/bench-kit.mjs';
+import {
+  claimsOf,
+  freePort,
+  loadAverage,
+  signInAs,
+  startBenchApi,
+  subjectOf,
+  waitUntilAnswering,
+} from './lib/bench-kit.mjs';
 import { stackConfig } from './lib/stack-config.mjs';
 import { Notification } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
@@ -27,6 +37,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const PROJECTS = 20;
 const CHANGES_PER_SECOND = 20;
+/** The goal of each of the five hot reads (not the ceiling, not the page under changes). */
+const GOAL = { rps: 2_500, p99Ms: 25 };
 
 const config = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT);
 process.env.DATABASE_URL = config.env.DATABASE_URL;
@@ -76,7 +88,17 @@ try {
 
   // The demo client every stack creates at start.
   const account = { email: 'client@rushflow.local', password: 'Client123!' };
-  const token = () => signInAs(config, account.email, account.password);
+  // Signed in once and again only when the token has less than a minute and a half to live: a
+  // sign-in makes Keycloak hash the password and its JVM busy for a while, which is not the read
+  // path's cost (signing in before each target put it into the first seconds of each measurement).
+  let signedIn;
+  const token = async () => {
+    if (!signedIn || signedIn.expiresAt - Date.now() < 90_000) {
+      const accessToken = await signInAs(config, account.email, account.password);
+      signedIn = { accessToken, expiresAt: claimsOf(accessToken).exp * 1000 };
+    }
+    return signedIn.accessToken;
+  };
   const clientId = subjectOf(await token());
 
   const projectIds = [];
@@ -107,11 +129,11 @@ try {
 
   const targets = [
     { name: 'bare Koa (ceiling)', url: `http://127.0.0.1:${barePort}/` },
-    { name: 'GET /api/me', url: `${apiBase}/api/me`, auth: true },
-    { name: 'GET /api/pricing/settings', url: `${apiBase}/api/pricing/settings`, auth: true },
-    { name: `GET /api/projects/mine (${PROJECTS})`, url: `${apiBase}/api/projects/mine`, auth: true },
-    { name: 'GET /api/projects/{id}', url: `${apiBase}/api/projects/${projectIds[0]}`, auth: true },
-    { name: 'GET /api/notifications', url: `${apiBase}/api/notifications`, auth: true },
+    { name: 'GET /api/me', url: `${apiBase}/api/me`, auth: true, goal: true },
+    { name: 'GET /api/pricing/settings', url: `${apiBase}/api/pricing/settings`, auth: true, goal: true },
+    { name: `GET /api/projects/mine (${PROJECTS})`, url: `${apiBase}/api/projects/mine`, auth: true, goal: true },
+    { name: 'GET /api/projects/{id}', url: `${apiBase}/api/projects/${projectIds[0]}`, auth: true, goal: true },
+    { name: 'GET /api/notifications', url: `${apiBase}/api/notifications`, auth: true, goal: true },
     // The kept page is forgotten at each change the database announces: its cost when they are frequent.
     {
       name: `GET /api/projects/{id}, ${CHANGES_PER_SECOND} changes/s`,
@@ -120,11 +142,17 @@ try {
       changing: projectIds[0],
     },
   ];
+  const headersOf = async (target) => (target.auth ? { authorization: `Bearer ${await token()}` } : {});
+  // Every route once before any is measured: the api's shared path (Koa, the headers, the router,
+  // the token check) is compiled while the first route is warmed up, not while it is measured.
   for (const target of targets) {
-    // Access tokens live 5 minutes: each target signs in afresh.
-    const headers = target.auth ? { authorization: `Bearer ${await token()}` } : {};
+    const headers = await headersOf(target);
     const check = await fetch(target.url, { headers });
     if (!check.ok) throw new Error(`${target.name} answered ${check.status}: ${await check.text()}`);
+    await warmUp(target.url, headers);
+  }
+  for (const target of targets) {
+    const headers = await headersOf(target);
     await warmUp(target.url, headers);
     const loadBefore = loadAverage();
     let changes = 0;
@@ -143,6 +171,7 @@ try {
     const result = await run(target.url, headers).finally(() => clearInterval(changer));
     rows.push({
       name: target.name,
+      goal: target.goal === true,
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -173,4 +202,9 @@ for (const row of rows)
     `${pad(row.name, 34)}${padLeft(Math.round(row.rps), 8)}${padLeft(row.p50, 8)}${padLeft(row.p99, 8)}${padLeft((row.rps / ceiling).toFixed(2), 11)}`,
   );
 log(`${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up; load after: ${loadAverage()}`);
+const missed = rows.filter((row) => row.goal && (row.rps < GOAL.rps || row.p99 > GOAL.p99Ms || row.non2xx > 0));
+log(
+  `goal (each of the ${rows.filter((row) => row.goal).length} hot reads ≥ ${GOAL.rps} req/s with p99 ≤ ${GOAL.p99Ms} ms): ` +
+    (missed.length === 0 ? 'met' : `NOT met by ${missed.map((row) => row.name).join(', ')}`),
+);
 console.log(JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, rows }));

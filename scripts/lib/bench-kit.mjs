@@ -71,8 +71,11 @@ export function signInAs(config, email, password) {
   });
 }
 
+/** The claims an access token carries (read, not verified). */
+export const claimsOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+
 /** The user id (`sub`) an access token names. */
-export const subjectOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+export const subjectOf = (token) => claimsOf(token).sub;
 
 // The browser tests' chromium (benches run through tsx, which reads the TypeScript).
 export { CHROMIUM } from '../../tests/e2e/chromium.ts';
