@@ -32,29 +32,38 @@ const keycloak = keycloakAdmin();
 /** A real api process (`tsx api/server.ts`) of this test, on its own port, sharing the stack's database. */
 class ApiProcess {
   child: ChildProcess | undefined;
-  constructor(readonly port: number) {}
+  port = 0;
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * Starts it on a free port. A port found free may be taken by another process before the api
+   * binds it, and then the api exits: it is started again on another port.
+   */
   async start(): Promise<void> {
-    this.child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, PORT: String(this.port) },
-    });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const up = await fetch(`${this.url}/api/pricing/settings`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) return;
-      if (Date.now() > deadline) throw new Error(`api on ${this.port} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      this.port = await freePort();
+      const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
+        cwd: ROOT,
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, PORT: String(this.port) },
+      });
+      this.child = child;
+      const deadline = Date.now() + 60_000;
+      while (child.exitCode === null && child.signalCode === null) {
+        const up = await fetch(`${this.url}/api/pricing/settings`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (up) return;
+        if (Date.now() > deadline) throw new Error(`api on ${this.port} did not start`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
+    throw new Error('the api exited at each of 3 starts');
   }
 
   async stop(): Promise<void> {
@@ -67,8 +76,8 @@ class ApiProcess {
 }
 
 let orm: MikroORM;
-const apiA = new ApiProcess(0);
-const apiB = new ApiProcess(0);
+const apiA = new ApiProcess();
+const apiB = new ApiProcess();
 const tokens = { client: '', editor: '', admin: '', otherClient: '', otherEditor: '' };
 const created: string[] = [];
 let otherEditorId = '';
@@ -115,8 +124,6 @@ const ready = (stream: OpenedStream) =>
 
 beforeAll(async () => {
   orm = await initOrm(config.DATABASE_URL);
-  (apiA as { port: number }).port = await freePort();
-  (apiB as { port: number }).port = await freePort();
   await Promise.all([apiA.start(), apiB.start()]);
 
   const stamp = Date.now();
