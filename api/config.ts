@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { keycloakRealmUrl } from '../domain/keycloak';
 import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
 
 /** The api's environment, validated once at boot so a missing setting fails fast with its name. */
@@ -102,7 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const config = parsed.data;
   return {
     ...config,
-    keycloakIssuer:
-      config.KEYCLOAK_ISSUER ?? `${config.KEYCLOAK_URL.replace(/\/$/, '')}/realms/${config.KEYCLOAK_REALM}`,
+    keycloakIssuer: config.KEYCLOAK_ISSUER ?? keycloakRealmUrl(config.KEYCLOAK_URL, config.KEYCLOAK_REALM),
   };
 }

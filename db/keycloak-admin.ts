@@ -3,6 +3,7 @@
  * account (client-credentials grant). Used by the api and the worker's activities to look users
  * up, create accounts, manage realm roles and send invitation e-mails.
  */
+import { keycloakRealmUrl } from '../domain/keycloak';
 
 export interface KeycloakAdminOptions {
   /** Keycloak base URL, e.g. `http://localhost:8080` (no `/realms/...`). */
@@ -123,7 +124,7 @@ export class KeycloakAdminClient {
 
   /** The realm URL, which is also the exact `iss` of its tokens when Keycloak's hostname is set. */
   get realmUrl(): string {
-    return `${this.url}/realms/${encodeURIComponent(this.realm)}`;
+    return keycloakRealmUrl(this.url, this.realm);
   }
 
   private get adminUrl(): string {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { keycloakRealmUrl } from '../../domain/keycloak';
 
 /** Cookies Keycloak sets during the login flow, sent back on each step. */
 class CookieJar {
@@ -43,7 +44,7 @@ export async function loginWithPassword(options: LoginOptions): Promise<string> 
   const jar = new CookieJar();
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash('sha256').update(verifier).digest());
-  const base = `${options.keycloakUrl}/realms/${options.realm}/protocol/openid-connect`;
+  const base = `${keycloakRealmUrl(options.keycloakUrl, options.realm)}/protocol/openid-connect`;
   const authUrl = new URL(`${base}/auth`);
   authUrl.search = new URLSearchParams({
     client_id: options.clientId,

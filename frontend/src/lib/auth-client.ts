@@ -1,5 +1,6 @@
 import type Keycloak from 'keycloak-js';
 import type { KeycloakTokenParsed } from 'keycloak-js';
+import { keycloakRealmUrl } from '@domain/keycloak';
 import { productRoles, type Role } from '@domain/roles';
 import type { PageSessionInput } from '@domain/schemas/page-session';
 import { PAGE_SESSION_PATH, type SignedInPageState } from '@domain/signed-in-pages';
@@ -217,7 +218,7 @@ function startRefreshLoop(kc: Keycloak): void {
  * first-party to our pages), so the silent check frame sees its session without that check.
  */
 function keycloakEndpoints({ url, realm }: RuntimeConfig['keycloak']) {
-  const base = `${url.replace(/\/+$/, '')}/realms/${encodeURIComponent(realm)}/protocol/openid-connect`;
+  const base = `${keycloakRealmUrl(url, realm)}/protocol/openid-connect`;
   return {
     authorization_endpoint: `${base}/auth`,
     token_endpoint: `${base}/token`,
