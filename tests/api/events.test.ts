@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { initOrm } from '../../db/orm';
 import { appendEvents, notificationCreated, revokeStreams } from '../../db/outbox';
 import { projectEvent } from '../../domain/events';
 import { MESSAGES } from '../../domain/messages';
-import { freePort } from '../support/mail-server';
+import { spawnUntilReady, startOnFreePorts } from '../support/free-port-process';
 import { seedProject } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { testStack } from '../support/stack-env';
@@ -38,32 +38,19 @@ class ApiProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /**
-   * Starts it on a free port. A port found free may be taken by another process before the api
-   * binds it, and then the api exits: it is started again on another port.
-   */
+  /** Starts it on a free port (on another if that one was taken meanwhile). */
   async start(): Promise<void> {
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      this.port = await freePort();
-      const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
+    await startOnFreePorts(1, async ([port]) => {
+      this.child = await spawnUntilReady(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
         cwd: ROOT,
         detached: true,
-        stdio: 'ignore',
-        env: { ...process.env, PORT: String(this.port) },
+        env: { ...process.env, PORT: String(port) },
+        ready: async () => (await fetch(`http://127.0.0.1:${port}/api/pricing/settings`)).ok,
+        timeoutMs: 60_000,
+        what: `the api on ${port}`,
       });
-      this.child = child;
-      const deadline = Date.now() + 60_000;
-      while (child.exitCode === null && child.signalCode === null) {
-        const up = await fetch(`${this.url}/api/pricing/settings`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (up) return;
-        if (Date.now() > deadline) throw new Error(`api on ${this.port} did not start`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    throw new Error('the api exited at each of 3 starts');
+      this.port = port;
+    });
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
+import { killAndWait, spawnUntilReady, startOnFreePorts } from './free-port-process';
 
 /** A message as MailDev's HTTP API lists it (`GET /email`). */
 export interface CapturedEmail {
@@ -17,14 +17,6 @@ export interface CapturedEmail {
   attachments?: { fileName: string; generatedFileName: string; contentType: string }[];
 }
 
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
   const start = Date.now();
   while (!(await check().catch(() => false))) {
@@ -33,16 +25,9 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_00
   }
 }
 
-const MAILDEV_START_ATTEMPTS = 3;
 const MAILDEV_START_TIMEOUT_MS = 60_000;
 
-const answersHttp = (url: string) =>
-  fetch(url).then(
-    (response) => response.ok,
-    () => false,
-  );
-
-/** Whether something listens on the loopback port (MailDev's SMTP side starts after its web side). */
+/** Whether something listens on the loopback port. */
 function acceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -54,33 +39,17 @@ function acceptsConnections(port: number): Promise<boolean> {
   });
 }
 
-/** A MailDev process on two given loopback ports, or why it did not start. */
-async function launchMailDev(smtpPort: number, webPort: number): Promise<ChildProcess | string> {
+/**
+ * MailDev on two given loopback ports, ready when its web API answers and its SMTP port takes
+ * connections (its SMTP side starts after its web side, and fails alone when its port is taken).
+ */
+function launchMailDev(smtpPort: number, webPort: number): Promise<ChildProcess> {
   const bin = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'maildev');
-  const child = spawn(bin, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnUntilReady(bin, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], {
+    ready: async () => (await fetch(`http://127.0.0.1:${webPort}/email`)).ok && (await acceptsConnections(smtpPort)),
+    timeoutMs: MAILDEV_START_TIMEOUT_MS,
+    what: 'MailDev',
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-2_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const start = Date.now();
-  while (child.exitCode === null && child.signalCode === null) {
-    if ((await answersHttp(`http://127.0.0.1:${webPort}/email`)) && (await acceptsConnections(smtpPort))) {
-      // Its log is no longer needed; drained so a full pipe never blocks it.
-      child.stdout?.off('data', keep).resume();
-      child.stderr?.off('data', keep).resume();
-      return child;
-    }
-    if (Date.now() - start > MAILDEV_START_TIMEOUT_MS) {
-      child.kill('SIGKILL');
-      return `no answer after ${MAILDEV_START_TIMEOUT_MS / 1000} s; output: ${output.trim()}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return `exited (${child.exitCode ?? child.signalCode}); output: ${output.trim()}`;
 }
 
 /** A MailDev of the test's own on free ports, so the shared stack's mailbox is left alone. */
@@ -99,39 +68,22 @@ export class TestMailServer {
     return `http://127.0.0.1:${this.webPort}`;
   }
 
-  /**
-   * Starts MailDev on two free ports. A port found free may be taken by another process (a
-   * client connection's local port, another suite's server) before MailDev binds it; MailDev then
-   * exits, and it is started again on other ports. On a loaded machine its start can take many
-   * seconds, so the wait is long and ends early only when the process has exited.
-   */
-  static async start(): Promise<TestMailServer> {
-    const failures: string[] = [];
-    for (let attempt = 1; attempt <= MAILDEV_START_ATTEMPTS; attempt += 1) {
-      const smtpPort = await freePort();
-      let webPort = await freePort();
-      while (webPort === smtpPort) webPort = await freePort();
-      const launched = await launchMailDev(smtpPort, webPort);
-      if (typeof launched !== 'string') return new TestMailServer(launched, smtpPort, webPort);
-      failures.push(`attempt ${attempt} (smtp ${smtpPort}, web ${webPort}): ${launched}`);
-    }
-    throw new Error(`MailDev did not start:\n${failures.join('\n')}`);
+  /** Starts MailDev on two free ports (on others if one was taken meanwhile). */
+  static start(): Promise<TestMailServer> {
+    return startOnFreePorts(2, async ([smtpPort, webPort]) => {
+      return new TestMailServer(await launchMailDev(smtpPort, webPort), smtpPort, webPort);
+    });
   }
 
   /** Kills the server at once, as a crash would. */
-  async crash(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGKILL');
-    await exited;
+  crash(): Promise<void> {
+    return killAndWait(this.child, 'SIGKILL');
   }
 
   /** Starts it again on the same ports, as after a crash (its mailbox starts empty). */
   async restart(): Promise<void> {
     await this.crash();
-    const launched = await launchMailDev(this.smtpPort, this.webPort);
-    if (typeof launched === 'string') throw new Error(`MailDev did not restart: ${launched}`);
-    this.child = launched;
+    this.child = await launchMailDev(this.smtpPort, this.webPort);
   }
 
   async emails(): Promise<CapturedEmail[]> {
@@ -151,10 +103,7 @@ export class TestMailServer {
     return response.text();
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await exited;
+  stop(): Promise<void> {
+    return killAndWait(this.child, 'SIGTERM');
   }
 }
