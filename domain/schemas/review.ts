@@ -53,17 +53,18 @@ export const CommentInputSchema = z
   });
 export type CommentInput = z.infer<typeof CommentInputSchema>;
 
+/** The version a revision round or an approval is about. */
+const versionNumber = z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.');
+
 /** `POST …/actions/requestRevision` carries the version whose open comments make the round. */
 export const RevisionRoundInputSchema = z.object({
-  versionNumber: z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.'),
+  versionNumber,
   /** An optional general message beside the comments. */
   feedback: z.string().trim().max(5_000, 'Le message est trop long (5 000 caractères maximum).').optional(),
 });
 
 /** `POST …/actions/approve`: the client approves a version. */
-export const ApprovalInputSchema = z.object({
-  versionNumber: z.number({ error: 'Version inconnue.' }).int('Version inconnue.').min(1, 'Version inconnue.'),
-});
+export const ApprovalInputSchema = z.object({ versionNumber });
 
 /** `POST …/actions/askClient` (editor) and `…/actions/answerClient` (client): the paused deadline. */
 export const ClientQuestionInputSchema = z.object({

@@ -8,10 +8,11 @@ import nodemailer from 'nodemailer';
 import { createProjectActivities } from '../../activities/project.ts';
 import { createScratchDatabase } from '../../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../../tests/support/project-seed.ts';
+import { ensureNamespace } from '../../tests/support/temporal-namespace.ts';
 import { projectWorkflowId } from '../../workflows/contracts/project.ts';
 
 /**
- * Opens the bench: `{ client, db, worker, startProjects, close }`. `startProjects(count, deadline)`
+ * Opens the bench: `{ client, db, startProjects, close }`. `startProjects(count, deadline)`
  * seeds projects that wait for their editor and starts their workflows, 50 at a time, until
  * `count` or the deadline (ms since epoch): their ids and when each workflow was started.
  */
@@ -19,15 +20,7 @@ export async function openProjectWorkflowBench({ namespace, taskQueue, database,
   const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const connection = await Connection.connect({ address });
-  try {
-    await connection.workflowService.registerNamespace({
-      namespace,
-      workflowExecutionRetentionPeriod: { seconds: 86_400 },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  } catch (error) {
-    if (!/already/i.test(String(error))) throw error;
-  }
+  await ensureNamespace(connection, namespace);
   const client = new Client({ connection, namespace });
   const db = await createScratchDatabase(database);
   const workerConnection = await NativeConnection.connect({ address });
@@ -96,5 +89,5 @@ export async function openProjectWorkflowBench({ namespace, taskQueue, database,
     await db.drop();
   }
 
-  return { client, db, worker, startProjects, close };
+  return { client, db, startProjects, close };
 }
