@@ -18,7 +18,12 @@ await onPinnedNode(ROOT);
 const resultsDir = path.join(process.env.RUSHFLOW_DATA_DIR ?? path.join(ROOT, '.data'), 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
-const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const SUITES = ['unit', 'workflows', 'api', 'e2e', 'chaos'];
+const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// `npm test api production-settings`: the suites named, and within them only the test files whose
+// path matches the other words.
+const only = words.filter((word) => SUITES.includes(word));
+const filePatterns = words.filter((word) => !SUITES.includes(word));
 const wanted = (suite) => only.length === 0 || only.includes(suite);
 
 /** Runs a suite, streaming its output; never throws, the counts decide. */
@@ -67,6 +72,7 @@ async function jestSuite(project, env) {
       '--forceExit',
       '--json',
       `--outputFile=${outputFile}`,
+      ...filePatterns,
     ],
     env,
   );
@@ -120,7 +126,7 @@ try {
     const outputFile = path.join(resultsDir, 'e2e.json');
     const code = await runSuite(
       path.join(ROOT, 'node_modules', '.bin', 'playwright'),
-      ['test', '--config', 'tests/e2e/playwright.config.ts'],
+      ['test', '--config', 'tests/e2e/playwright.config.ts', ...filePatterns],
       {
         ...stackEnv(),
         E2E_BASE_URL: stack.config.appUrl,
