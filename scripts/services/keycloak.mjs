@@ -1,6 +1,7 @@
 // Keycloak for the local stack: provisioning into the tool cache and `kc.sh start-dev`.
 // Node built-ins only (runs before `npm install`).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOOL_CACHE, REALM } from '../lib/stack-config.mjs';
@@ -82,7 +83,12 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
   fs.cpSync(path.join(root, 'keycloak', 'themes', THEME), themeTarget, { recursive: true });
   const importDir = path.join(home, 'data', 'import');
   fs.mkdirSync(importDir, { recursive: true });
-  fs.copyFileSync(path.join(root, 'keycloak', 'realm', REALM_FILE), path.join(importDir, REALM_FILE));
+  const realm = JSON.parse(fs.readFileSync(path.join(root, 'keycloak', 'realm', REALM_FILE), 'utf8'));
+  // Every stack on this machine shares the install's import folder: the copy holds only
+  // placeholders (the same text for all of them) and is swapped in whole, never read half written.
+  const staged = path.join(importDir, `.${REALM_FILE}.${process.pid}.tmp`);
+  fs.writeFileSync(staged, JSON.stringify(withDevOrigin(realm, config), null, 2));
+  fs.renameSync(staged, path.join(importDir, REALM_FILE));
 
   const dbDir = path.join(config.dataDir, 'keycloak');
   fs.mkdirSync(dbDir, { recursive: true });
@@ -127,17 +133,45 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
   return child;
 }
 
-/** The environment variables the realm file refers to, for this profile. */
+/**
+ * The realm as the dev and test stacks import it: the tracked file, which holds only the product's
+ * own origin, plus the Vite dev server's origin on the SPA's client (`npm run dev` signs in there).
+ */
+function withDevOrigin(realm, config) {
+  const spa = realm.clients.find((client) => client.clientId === config.env.KEYCLOAK_SPA_CLIENT_ID);
+  spa.redirectUris.push('${VITE_URL}/*');
+  spa.webOrigins.push('${VITE_URL}');
+  spa.attributes['post.logout.redirect.uris'] += '##${VITE_URL}/*';
+  return realm;
+}
+
+/** The environment variables the imported realm refers to, for this profile. */
 export function realmPlaceholders(config) {
   const smtp = new URL(config.env.SMTP_URL);
   return {
     APP_URL: config.env.APP_URL,
-    VITE_URL: `http://localhost:${config.ports.vite}`,
+    VITE_URL: config.env.VITE_URL,
     SMTP_HOST: smtp.hostname,
     SMTP_PORT: smtp.port || (smtp.protocol === 'smtps:' ? '465' : '25'),
     MAIL_FROM_ADDRESS: mailAddress(config.env.MAIL_FROM),
     KEYCLOAK_API_CLIENT_SECRET: config.env.KEYCLOAK_API_CLIENT_SECRET,
+    TEMPORAL_UI_URL: config.env.TEMPORAL_UI_URL,
+    TEMPORAL_UI_CLIENT_SECRET: temporalUiClientSecret(config.dataDir),
   };
+}
+
+/**
+ * The Temporal UI client's secret in the local stacks: nothing local signs in with it, but the
+ * realm must not be imported with its placeholder. Made once per data folder, beside the realm's
+ * database, so it stays the secret of the realm that folder holds.
+ */
+function temporalUiClientSecret(dataDir) {
+  const file = path.join(dataDir, 'keycloak', 'temporal-ui-client-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8');
 }
 
 /** `Rushflow <bonjour@rushflow.local>` → `bonjour@rushflow.local`. */
