@@ -109,7 +109,8 @@ export async function startStripeMock({ config, logDir, stripeMockBin }) {
   const child = startProcess(
     'stripe-mock',
     stripeMockBin,
-    ['-http-port', String(config.ports.stripeMock), '-https-port', String(config.ports.stripeMockHttps)],
+    // On loopback like every other service of the stack (a bare port would listen on every interface).
+    ['-http-addr', `127.0.0.1:${config.ports.stripeMock}`, '-https-addr', `127.0.0.1:${config.ports.stripeMockHttps}`],
     { logDir },
   );
   await waitFor('stripe-mock', () => tcpOpen(config.ports.stripeMock), { child, timeoutMs: 30_000 });
