@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { refuseUnsafeProductionSettings } from '../db/production-settings';
 import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
 
 /** The worker's environment, validated at boot. */
 const WorkerEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   /** Where the health round trip runs (its own namespace, out of the admins' view). */
@@ -43,5 +45,6 @@ export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const parsed = WorkerEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid worker configuration: ${parsed.error.message}`);
+  refuseUnsafeProductionSettings(parsed.data.NODE_ENV, parsed.data);
   return parsed.data;
 }

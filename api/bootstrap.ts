@@ -45,7 +45,7 @@ export interface AppTestHooks {
 
 /**
  * The payment routes' wiring: real Stripe with a secret key, else stripe-mock at STRIPE_API_BASE
- * and the simulated checkout (never beside a live key).
+ * and the simulated checkout (never beside a live key, never in production).
  */
 function paymentDeps(
   config: ApiConfig,
@@ -55,8 +55,9 @@ function paymentDeps(
   launchOfferChanged: () => void,
 ): AppDeps['payments'] {
   const stripe = createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE);
-  // Any configured key (test or live) means real Stripe Checkout; only no key at all simulates.
-  const simulatedCheckout = config.STRIPE_SECRET_KEY === '';
+  // Any configured key (test or live) means real Stripe Checkout; only no key at all simulates, and
+  // never in production (its config refuses an empty key; this keeps the routes out even so).
+  const simulatedCheckout = config.STRIPE_SECRET_KEY === '' && config.NODE_ENV !== 'production';
   const appUrl = config.APP_URL.replace(/\/$/, '');
   return {
     stripe,

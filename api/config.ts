@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { refuseUnsafeProductionSettings } from '../db/production-settings';
 import { keycloakRealmUrl } from '../domain/keycloak';
 import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
 
@@ -21,6 +22,8 @@ const rateRule = (fallback: string) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** The address the api listens on: loopback unless a deployment opens it (0.0.0.0 in its container). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: z.url().default('http://localhost:3000'),
   DATABASE_URL: z.string().min(1),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
@@ -44,6 +47,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1),
   MAIL_FROM: z.string().default('Rushflow <bonjour@rushflow.local>'),
   STRIPE_SECRET_KEY: z.string().default(''),
+  /** Production accepts a test key (`sk_test_…`) only when this says `true`: a staging site on Stripe's test mode. */
+  ALLOW_STRIPE_TEST_MODE: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** stripe-mock's URL when no real key is configured. */
   STRIPE_API_BASE: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
@@ -101,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new Error(`Invalid api configuration:\n${problems}`);
   }
   const config = parsed.data;
+  refuseUnsafeProductionSettings(config.NODE_ENV, config);
   return {
     ...config,
     keycloakIssuer: config.KEYCLOAK_ISSUER ?? keycloakRealmUrl(config.KEYCLOAK_URL, config.KEYCLOAK_REALM),

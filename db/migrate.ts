@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from './mikro-orm.config';
+import { refuseUnsafeProductionSettings } from './production-settings';
 
 /** Applies every pending migration; returns the names applied, in order. */
 export async function migrateUp(databaseUrl: string): Promise<string[]> {
@@ -36,6 +37,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  refuseUnsafeProductionSettings(process.env.NODE_ENV, { DATABASE_URL: databaseUrl });
   if (command === 'up') {
     const applied = await migrateUp(databaseUrl);
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'nothing to apply: the schema is up to date');
