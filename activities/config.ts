@@ -38,6 +38,11 @@ const WorkerEnvSchema = z.object({
    * (scripts/lib/services.mjs).
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
+  /**
+   * At SIGTERM the worker stops polling and lets the activity attempts under way finish for this
+   * long; then it cancels them (a preview's ffmpeg is killed) and the attempts are retried elsewhere.
+   */
+  WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(30),
 });
 
 export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { KeycloakAdminClient } from '../db/keycloak-admin';
 import { createMailTransport } from '../db/mail';
@@ -62,13 +63,19 @@ export async function runWorker(
     NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
   );
   const deps = await connectDeps(config);
-  // One bundle for both workers: bundling the workflow code is the slow part of a start.
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') });
+  // One bundle for both workers: bundling the workflow code is the slow part of a start, so the
+  // compiled worker loads the one `npm run build` wrote (scripts/build-server.mjs); from the sources
+  // it is made here.
+  const workflowBundle = __filename.endsWith('.js')
+    ? { codePath: path.join(__dirname, '..', 'workflow-bundle.js') }
+    : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') });
+  const shutdownGraceTime = config.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
     workflowBundle,
+    shutdownGraceTime,
     ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined
       ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
       : {}),
@@ -79,15 +86,23 @@ export async function runWorker(
     namespace: config.TEMPORAL_HEALTH_NAMESPACE,
     taskQueue: HEALTH_TASK_QUEUE,
     workflowBundle,
+    shutdownGraceTime,
     maxCachedWorkflows: 10,
     activities: createPingActivities(),
   });
-  const stop = () => {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(
+      `[worker] ${signal}: polling stopped; activities under way have ${config.WORKER_SHUTDOWN_GRACE_SECONDS} s to finish`,
+    );
     worker.shutdown();
     healthWorker.shutdown();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // A repeated signal changes nothing: the grace time is the bound, and SIGKILL is there to force it.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   // The cache of open workflows is most of the worker's memory: its size, for whoever watches it.
   console.log(
     `[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS} (health: ${config.TEMPORAL_HEALTH_NAMESPACE}); ` +
@@ -96,4 +111,5 @@ export async function runWorker(
   await Promise.all([worker.run(), healthWorker.run()]);
   await connection.close();
   await deps.db.close();
+  console.log('[worker] stopped');
 }

@@ -1,8 +1,15 @@
 import { loadWorkerConfig } from './config';
 import { runWorker } from './run-worker';
 
-/** The worker process (`tsx activities/worker.ts`): every workflow and activity on task queue `rushflow`. */
-runWorker(loadWorkerConfig()).catch((error: unknown) => {
-  console.error('[worker] stopped:', error);
-  process.exit(1);
-});
+/**
+ * The worker process (`node dist/activities/worker.js`, or `tsx activities/worker.ts` from the
+ * sources): every workflow and activity on task queue `rushflow`. Once SIGINT/SIGTERM has let its
+ * activities finish and it has closed its connections, it exits 0, whatever idle socket is left.
+ */
+runWorker(loadWorkerConfig()).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('[worker] stopped:', error);
+    process.exit(1);
+  },
+);

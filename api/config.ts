@@ -63,7 +63,10 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(30 * 60),
-  FRONTEND_DIST: z.string().default(path.resolve(__dirname, '..', 'frontend', 'dist')),
+  // Beside the sources (api/config.ts) or the compiled api (dist/api/config.js).
+  FRONTEND_DIST: z
+    .string()
+    .default(path.resolve(__dirname, __filename.endsWith('.js') ? '../..' : '..', 'frontend', 'dist')),
   /**
    * Whether the api runs behind a proxy of ours that sets `X-Forwarded-For` / `X-Forwarded-Proto`.
    * Off by default: otherwise anyone could name their own client address and step past a rate limit.
@@ -98,6 +101,11 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  /**
+   * At SIGTERM the api stops accepting connections, ends the live streams and gives the requests
+   * still running this long to finish before it cuts them and exits.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().positive().default(10),
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema> & { keycloakIssuer: string };

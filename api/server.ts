@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createApp } from './app';
 import { buildAppDeps } from './bootstrap';
 import { loadConfig } from './config';
@@ -11,18 +12,46 @@ async function main(): Promise<void> {
   const deps = buildAppDeps(config, orm);
   await deps.events.hub.start();
   await deps.reads.start();
-  const server = createApp(deps).listen(config.PORT, () => console.log(`[api] listening on ${config.APP_URL}`));
+  const server = createApp(deps).listen(config.PORT, config.HOST, () =>
+    console.log(`[api] listening on ${config.HOST}:${config.PORT} (${config.APP_URL})`),
+  );
   // Beside the first requests, not before them: a page drawn meanwhile is left to the browser.
   void deps.signedInPages.renderer.warm();
-  const shutdown = () => {
-    // Live streams never end by themselves: the hub ends them before the server closes.
-    void Promise.all([deps.events.hub.stop(), deps.reads.stop(), deps.signedInPages.renderer.close()])
-      .then(() => server.close())
-      .then(() => orm.close())
-      .finally(() => process.exit(0));
+
+  let stopping = false;
+  // A kept-alive connection would otherwise stay open after its last answer until its idle timeout.
+  server.on('request', (_req, res) => res.once('finish', () => stopping && server.closeIdleConnections()));
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(
+      `[api] ${signal}: no new connections; draining requests for at most ${config.SHUTDOWN_DRAIN_SECONDS} s`,
+    );
+    const closed = once(server, 'close');
+    server.close();
+    const cut = setTimeout(() => {
+      console.warn('[api] requests still running at the end of the drain: connections cut');
+      server.closeAllConnections();
+    }, config.SHUTDOWN_DRAIN_SECONDS * 1000);
+    // Live streams never end by themselves: each is told to reconnect soon (to another instance) and ended.
+    await deps.events.hub.stop();
+    await closed;
+    clearTimeout(cut);
+    // Only now: the requests drained until here still read the caches and drew pages.
+    await Promise.all([deps.reads.stop(), deps.signedInPages.renderer.close()]);
+    await orm.close();
+    console.log('[api] stopped');
+    process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  const stop = (signal: NodeJS.Signals) =>
+    void shutdown(signal).catch((error: unknown) => {
+      console.error('[api] shutdown failed:', error);
+      process.exit(1);
+    });
+  // A repeated signal changes nothing: the drain is bounded, and SIGKILL is there to force it.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error) => {

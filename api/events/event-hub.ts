@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import SseChannel from 'sse-channel';
-import { KEEP_ALIVE_MS, STREAM_EVENTS, type LiveEvent } from '../../domain/events';
+import { KEEP_ALIVE_MS, reconnectDelay, STREAM_EVENTS, type LiveEvent } from '../../domain/events';
 import { projectPartiesOf } from '../../domain/project-lifecycle';
 import { NotificationListener } from '../../db/notification-listener';
 import { EVENT_RETENTION_DAYS, EVENTS_CHANNEL } from '../../db/outbox';
@@ -105,10 +105,18 @@ export class EventHub {
     );
   }
 
+  /**
+   * Ends every stream (at the api's shutdown), each first told by a `retry:` field to reconnect
+   * after the browser's first reconnection delay: the load balancer then sends it to another instance.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    for (const stream of this.streams) this.end(stream);
+    for (const stream of this.streams) {
+      // A field alone, not an event: browsers apply it and dispatch nothing.
+      stream.res.write(`retry: ${reconnectDelay(0)}\n\n`);
+      this.end(stream);
+    }
     this.channel.close();
     await this.pumping;
     await this.listener.stop();
