@@ -1,3 +1,4 @@
+import { startFailure } from '../db/production-settings';
 import { loadWorkerConfig } from './config';
 import { runWorker } from './run-worker';
 
@@ -6,10 +7,12 @@ import { runWorker } from './run-worker';
  * sources): every workflow and activity on task queue `rushflow`. Once SIGINT/SIGTERM has let its
  * activities finish and it has closed its connections, it exits 0, whatever idle socket is left.
  */
-runWorker(loadWorkerConfig()).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('[worker] stopped:', error);
-    process.exit(1);
-  },
-);
+Promise.resolve()
+  .then(() => runWorker(loadWorkerConfig()))
+  .then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('[worker] stopped:', startFailure(error));
+      process.exit(1);
+    },
+  );

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { buildAppDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { initOrm } from '../db/orm';
+import { startFailure } from '../db/production-settings';
 import { untilReachable } from '../db/until-reachable';
 
 async function main(): Promise<void> {
@@ -55,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error('[api] failed to start:', error);
+  console.error('[api] failed to start:', startFailure(error));
   process.exit(1);
 });

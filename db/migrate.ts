@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from './mikro-orm.config';
-import { refuseUnsafeProductionSettings } from './production-settings';
+import { refuseUnsafeProductionSettings, startFailure } from './production-settings';
 
 /** Applies every pending migration; returns the names applied, in order. */
 export async function migrateUp(databaseUrl: string): Promise<string[]> {
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<void> {
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error);
+    console.error(startFailure(error));
     process.exit(1);
   });
 }

@@ -105,10 +105,18 @@ export function unsafeProductionSettings(settings: ProductionSettings): string[]
   return problems.filter((problem): problem is string => problem !== undefined);
 }
 
+/** The refusal: its message is the whole answer, one line per variable, with no stack beneath it. */
+class UnsafeProductionSettings extends Error {}
+
 /** Throws, with one line per unsafe setting, when `nodeEnv` is production and a setting is unsafe. */
 export function refuseUnsafeProductionSettings(nodeEnv: string | undefined, settings: ProductionSettings): void {
   if (nodeEnv !== 'production') return;
   const problems = unsafeProductionSettings(settings);
   if (problems.length > 0)
-    throw new Error(`réglages refusés en production :\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    throw new UnsafeProductionSettings(`réglages refusés en production :\n${problems.map((p) => `  ${p}`).join('\n')}`);
+}
+
+/** What a process prints when it cannot start: a refusal's lines alone, any other error whole. */
+export function startFailure(error: unknown): unknown {
+  return error instanceof UnsafeProductionSettings ? error.message : error;
 }
