@@ -28,3 +28,20 @@ export const EDITOR_PROFILE_DEFAULTS = {
   timezone: 'Europe/Paris',
   status: 'active',
 } as const;
+
+/**
+ * What a profile needs before any project can go to its editor, in the form's order: the
+ * assignment (activities/project.ts, domain/assignment.ts) picks only editors whose specialties
+ * and levels overlap the project's, so a profile without either never receives one. The rest of
+ * the form has defaults or is checked by its schema. The editor space shows « Configuration
+ * requise » and names these fields while any is missing.
+ */
+const EDITOR_PROFILE_REQUIRED = ['specialties', 'visualComplexityLevels'] as const;
+export type EditorProfileRequirement = (typeof EDITOR_PROFILE_REQUIRED)[number];
+
+/** The required fields `profile` still lacks (all of them when there is no profile yet). */
+export function missingEditorProfileFields(
+  profile: Readonly<Record<EditorProfileRequirement, readonly string[]>> | null | undefined,
+): EditorProfileRequirement[] {
+  return EDITOR_PROFILE_REQUIRED.filter((field) => !profile || profile[field].length === 0);
+}

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { Project } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { seedProject } from '../support/project-seed';
-import { demoAccounts, signIn, stackKeycloak } from './support/stack';
+import { demoAccounts, signIn, stackKeycloak, toast } from './support/stack';
 
 /**
  * The client dashboard, the project page and the editor space on the running stack, with projects
@@ -297,12 +297,30 @@ test('a new editor configures the profile first; another editor is refused the c
   await expect(form.getByText('Le taux horaire minimum est de 15 €.')).toBeVisible();
   await expect(form.getByText('Au plus 10 projets simultanés.')).toBeVisible();
 
+  // What the profile lacks before any project can come is named where « Configuration requise » is.
+  const missing = page.getByTestId('editor-profile-missing');
+  await expect(missing).toHaveText('Il manque : spécialités, niveaux de complexité visuelle.');
+
+  // Saved without a specialty nor a level: kept, but the editor is told what is still missing.
   await form.getByLabel('Taux horaire (€)').fill('30.5');
   await form.getByLabel('Projets simultanés (1 à 10)').fill('2');
-  await form.getByText('YouTube').click();
   await form.getByLabel('Lien de portfolio 1').fill('  https://vimeo.com/nina  ');
   await form.getByRole('button', { name: 'Créer mon profil' }).click();
-  await expect(page.getByText('Profil enregistré')).toBeVisible();
+  await expect(toast(page, 'Profil enregistré, mais incomplet')).toContainText(
+    'Il manque : spécialités, niveaux de complexité visuelle. Aucun projet ne vous sera confié avant.',
+  );
+  await expect(page.getByRole('heading', { name: 'Configuration requise' })).toBeVisible();
+  await expect(missing).toHaveText('Il manque : spécialités, niveaux de complexité visuelle.');
+
+  await form.getByText('YouTube').click();
+  await form.getByRole('button', { name: 'Enregistrer le profil' }).click();
+  await expect(toast(page, 'Il manque : niveaux de complexité visuelle.')).toBeVisible();
+  await expect(missing).toHaveText('Il manque : niveaux de complexité visuelle.');
+
+  await form.getByText('Modéré').click();
+  await form.getByRole('button', { name: 'Enregistrer le profil' }).click();
+  await expect(page.getByText('Profil enregistré', { exact: true })).toBeVisible();
+  await expect(missing).toHaveCount(0);
   await expect(page.getByTestId('editor-load')).toHaveText('Charge : 0/2 projets');
   await expect(page.getByText('Aucun projet en cours.')).toBeVisible();
 

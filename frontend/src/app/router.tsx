@@ -3,7 +3,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { MainLayout } from '@/components/layout/main-layout';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ProtectedLayout, SessionSpinner, sessionCheckLoader, sessionLoader } from '@/lib/authorization';
 import { pricingSettingsQuery } from '@/lib/pricing-settings';
@@ -41,7 +40,8 @@ const convert =
  * Every page is a lazy route module. Guarded pages are children of a layout route that shows them
  * only to signed-in users holding its roles (spec 000 §6, DESIGN decisions); their loader waits
  * for the session check (keycloak-js loads only for pages that need the session, see auth-client):
- * on the first load the header stays and 'Chargement...' shows meanwhile, as in the guard itself.
+ * on the first load the layout's fallback shows 'Chargement...' meanwhile (its own loader has not run
+ * yet either, so the header comes with the page), as the guard itself does while the session loads.
  * The pages the build writes as HTML (frontend/prerender-pages.ts) and the layout have an `id`:
  * their loaders are marked as done when the browser takes that HTML over (`loadMatchedRoutes`).
  */
@@ -56,7 +56,9 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     },
     element: <MainLayout notificationBell={notificationBell} />,
     errorElement: <RouteError />,
-    HydrateFallback: () => <Spinner fullPage />,
+    // A page the browser draws itself (not written by the build nor drawn by the api) waits here for
+    // its code and its loaders, the guarded pages' session check among them: 'Chargement...' shows.
+    HydrateFallback: SessionSpinner,
     children: [
       {
         errorElement: <RouteError />,

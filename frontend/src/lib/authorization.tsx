@@ -23,7 +23,10 @@ export function ProtectedLayout({ roles = [] }: { roles?: readonly Role[] }) {
   );
 }
 
-/** The spinner of a signed-in page while the session is checked (also while its code and data load). */
+/**
+ * The centred spinner with 'Chargement...' (000 §2), announced as a status: a signed-in page while
+ * the session is checked, and any page the browser draws itself while its code and data load.
+ */
 export function SessionSpinner() {
   const { t } = useTranslation();
   return <Spinner fullPage label={t('common.loading')} />;

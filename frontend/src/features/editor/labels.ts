@@ -13,6 +13,12 @@ const fr = {
   setup: {
     title: 'Configuration requise',
     text: 'Complétez votre profil de monteur pour recevoir des projets : vos spécialités, vos niveaux, votre taux horaire et votre disponibilité.',
+    missing: 'Il manque : {{fields}}.',
+  },
+  missing: { specialties: 'spécialités', visualComplexityLevels: 'niveaux de complexité visuelle' },
+  incomplete: {
+    title: 'Profil enregistré, mais incomplet',
+    text: 'Il manque : {{fields}}. Aucun projet ne vous sera confié avant.',
   },
   tabs: { profile: 'Profil', active: 'Projets Actifs', pending: 'En attente', done: 'Terminés' },
   empty: {
@@ -71,6 +77,12 @@ const en: typeof fr = {
   setup: {
     title: 'Configuration required',
     text: 'Complete your editor profile to receive projects: your specialties, levels, hourly rate and availability.',
+    missing: 'Missing: {{fields}}.',
+  },
+  missing: { specialties: 'specialties', visualComplexityLevels: 'visual complexity levels' },
+  incomplete: {
+    title: 'Profile saved, but incomplete',
+    text: 'Missing: {{fields}}. No project will be given to you until then.',
   },
   tabs: { profile: 'Profile', active: 'Active projects', pending: 'Pending', done: 'Completed' },
   empty: {

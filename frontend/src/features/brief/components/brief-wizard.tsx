@@ -20,6 +20,7 @@ import { StepPayment, type SentBrief } from './brief-wizard/step-payment';
 import { StepProgress } from './brief-wizard/step-progress';
 import { EstimatePanel } from './estimate-panel';
 import { FunnelHeader } from './funnel-header';
+import { useAccountEmail } from './use-account-email';
 
 registerBriefLabels();
 
@@ -88,6 +89,7 @@ export function BriefWizard() {
     mode: 'onTouched',
   });
   const { control, trigger, handleSubmit, reset } = form;
+  const accountEmail = useAccountEmail(form, 'email');
   const values = useWatch({ control }) as WizardBriefPayload;
   const quote = useMemo(() => quoteWizardBrief(values as Parameters<typeof quoteWizardBrief>[0]), [values]);
 
@@ -138,7 +140,7 @@ export function BriefWizard() {
   const onInvalid = () => toast.error(BRIEF_MESSAGES.errorTitle, { description: BRIEF_MESSAGES.wizardRequired });
 
   const startOver = () => {
-    reset(DEFAULTS);
+    reset({ ...DEFAULTS, email: accountEmail });
     submitBrief.startNewBrief();
     setSubmitted(null);
     goTo(1);

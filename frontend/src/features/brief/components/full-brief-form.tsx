@@ -22,6 +22,7 @@ import { StyleSection } from './full-brief/style-section';
 import { TechnicalSection } from './full-brief/technical-section';
 import { Thanks } from './full-brief/thanks';
 import { FunnelHeader } from './funnel-header';
+import { useAccountEmail } from './use-account-email';
 
 registerBriefLabels();
 
@@ -98,6 +99,7 @@ export function FullBriefForm() {
     mode: 'onTouched',
   });
   const { control, handleSubmit, reset } = form;
+  const accountEmail = useAccountEmail(form, 'clientEmail');
   const values = useWatch({ control }) as FullBriefPayload;
   const pricing = values as Parameters<typeof quoteFullFormBrief>[0];
   const quote = useMemo(() => quoteFullFormBrief(pricing), [pricing]);
@@ -125,7 +127,7 @@ export function FullBriefForm() {
   };
 
   const another = () => {
-    reset(DEFAULTS);
+    reset({ ...DEFAULTS, clientEmail: accountEmail });
     submitBrief.startNewBrief();
     setThanks(null);
   };

@@ -8,6 +8,8 @@ import {
   EDITOR_PROFILE_DEFAULTS,
   EDITOR_SPECIALTIES,
   EDITOR_TIMEZONES,
+  missingEditorProfileFields,
+  type EditorProfileRequirement,
 } from '@domain/editor-profile';
 import { EDITOR_PROFILE_STATUSES } from '@domain/enums';
 import { PROJECT_MESSAGES } from '@domain/projects';
@@ -44,6 +46,12 @@ function initialState(profile: EditorProfileView | null, names: { firstName: str
     // The form keeps at least one link row.
     portfolioLinks: profile?.portfolioLinks.length ? profile.portfolioLinks : [''],
   };
+}
+
+/** Names the fields a profile still lacks as the editor reads them (« spécialités, niveaux… »). */
+export function useMissingFieldsText(): (missing: readonly EditorProfileRequirement[]) => string {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  return (missing) => missing.map((field) => t(`missing.${field}`)).join(', ');
 }
 
 const inputClass =
@@ -137,6 +145,7 @@ export function EditorProfileForm({
   const [form, setForm] = useState<FormState>(() => initialState(profile, names));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveEditorProfile();
+  const missingText = useMissingFieldsText();
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -163,7 +172,15 @@ export function EditorProfileForm({
     }
     setErrors({});
     save.mutate(input as EditorProfileInput, {
-      onSuccess: () => toast.success(PROJECT_MESSAGES.profileSaved),
+      onSuccess: ({ profile: saved }) => {
+        // Saved, but no project can go to this editor yet: say what is missing, not a bare success.
+        const missing = missingEditorProfileFields(saved);
+        if (missing.length === 0) toast.success(PROJECT_MESSAGES.profileSaved);
+        else
+          toast.warning(t('incomplete.title'), {
+            description: t('incomplete.text', { fields: missingText(missing) }),
+          });
+      },
       onError: (error) => {
         const fields =
           error instanceof ApiError

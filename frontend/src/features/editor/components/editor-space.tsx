@@ -1,3 +1,4 @@
+import { missingEditorProfileFields } from '@domain/editor-profile';
 import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
 import {
   availableActions,
@@ -23,7 +24,7 @@ import { useProjectAction } from '@/lib/project-actions';
 import { cn } from '@/lib/utils';
 import { useEditorProfile, useEditorProjects } from '../api/editor';
 import { EDITOR_NAMESPACE, registerEditorLabels } from '../labels';
-import { EditorProfileForm } from './editor-profile-form';
+import { EditorProfileForm, useMissingFieldsText } from './editor-profile-form';
 
 registerEditorLabels();
 
@@ -98,8 +99,10 @@ export function EditorSpace() {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const { user } = useAuth();
   const profile = useEditorProfile();
+  const missingText = useMissingFieldsText();
   // An invitation's empty profile (no specialty yet) still needs the configuration: nothing can match it.
-  const hasProfile = Boolean(profile.data && profile.data.specialties.length > 0);
+  const missing = missingEditorProfileFields(profile.data);
+  const hasProfile = missing.length === 0;
   const projects = useEditorProjects(hasProfile);
 
   useEffect(() => {
@@ -129,6 +132,11 @@ export function EditorSpace() {
           <div>
             <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{t('setup.title')}</h1>
             <p className="mt-1 text-slate-700">{t('setup.text')}</p>
+            {!profile.isError && (
+              <p className="mt-2 font-semibold text-amber-900" data-testid="editor-profile-missing">
+                {t('setup.missing', { fields: missingText(missing) })}
+              </p>
+            )}
           </div>
         </div>
         <Card>
