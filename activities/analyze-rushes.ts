@@ -40,8 +40,14 @@ function probe(url: string, timeoutSeconds: number, ffprobePath?: string): Promi
 }
 
 /** Duration of the longest audio/video stream or of the container; null when there is none. */
-function mediaDuration(data: FfprobeData): { isMedia: boolean; durationSeconds: number | null } {
+export function mediaDuration(data: FfprobeData): { isMedia: boolean; durationSeconds: number | null } {
   const streams = data.streams.filter((stream) => stream.codec_type === 'video' || stream.codec_type === 'audio');
+  // A still picture read by an image demuxer (`image2` on a file, `jpeg_pipe`, `png_pipe`… on a
+  // stream) may report one frame's "duration" (0.04 s): it has no length and takes no part in the
+  // rushes' duration nor in the discrepancy rules.
+  const formats = (data.format.format_name ?? '').split(',');
+  if (streams.length > 0 && formats.every((format) => format === 'image2' || format.endsWith('_pipe')))
+    return { isMedia: true, durationSeconds: null };
   // A still image is a "video" stream of one frame with no duration: not a rush with a length.
   const timed = streams.filter(
     (stream) => !['mjpeg', 'png'].includes(stream.codec_name ?? '') || Number(stream.duration) > 0,

@@ -40,8 +40,16 @@ export interface RushAnalysisResult {
     durationSeconds: number;
     durationMinutes: number;
     isMedia: boolean;
+    /**
+     * true when the file has a measured duration (a readable video or audio file); false for an
+     * image or anything ffprobe gives no duration for: such a file is not part of the total nor of
+     * the discrepancy rules.
+     */
+    timed: boolean;
     error?: string;
   }[];
+  /** Files with a measured duration: with none, the analysis says nothing about the length. */
+  timedFileCount: number;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -64,6 +72,12 @@ function recommendationsFor(totalSeconds: number, measured: FileMeasurement[]): 
       `${rejected.length} fichier(s) ne sont pas des médias lisibles et ne sont pas comptés : ${rejected.map((file) => file.name).join(', ')}.`,
     );
   }
+  const untimed = measured.filter((file) => file.isMedia && !isTimed(file));
+  if (untimed.length > 0) {
+    recommendations.push(
+      `${untimed.length} fichier(s) sans durée (images) ne sont pas comptés dans la durée des rushs : ${untimed.map((file) => file.name).join(', ')}.`,
+    );
+  }
   if (totalSeconds > 3600)
     recommendations.push(
       'Plus d’une heure de rushs : prévoyez un temps de dérushage supplémentaire et indiquez les passages prioritaires.',
@@ -79,10 +93,17 @@ function recommendationsFor(totalSeconds: number, measured: FileMeasurement[]): 
   return recommendations;
 }
 
+/** A readable media file with a positive measured duration: the only kind the length counts. */
+function isTimed(file: FileMeasurement): boolean {
+  return (
+    file.isMedia && file.durationSeconds !== null && Number.isFinite(file.durationSeconds) && file.durationSeconds > 0
+  );
+}
+
 /** Builds the 001 §3.4 result from the activity's measurements. Pure: the workflow calls it. */
 export function summariseAnalysis(measured: FileMeasurement[]): RushAnalysisResult {
-  const media = measured.filter((file) => file.isMedia);
-  const totalSeconds = media.reduce((sum, file) => sum + (file.durationSeconds ?? 0), 0);
+  const timed = measured.filter(isTimed);
+  const totalSeconds = timed.reduce((sum, file) => sum + (file.durationSeconds ?? 0), 0);
   const totalBytes = measured.reduce((sum, file) => sum + file.size, 0);
   return {
     totalRushDuration: round(totalSeconds, 3),
@@ -97,8 +118,10 @@ export function summariseAnalysis(measured: FileMeasurement[]): RushAnalysisResu
       durationSeconds: round(file.durationSeconds ?? 0, 3),
       durationMinutes: round((file.durationSeconds ?? 0) / 60, 2),
       isMedia: file.isMedia,
+      timed: isTimed(file),
       ...(file.error ? { error: file.error } : {}),
     })),
+    timedFileCount: timed.length,
   };
 }
 
@@ -110,7 +133,9 @@ export interface DurationDiscrepancy {
   level: DiscrepancyLevel;
   /** Absolute difference in seconds. */
   differenceSeconds: number;
-  /** The duration to keep, in minutes: the analysed one whenever they differ. */
+  /** The duration to keep, in seconds: the analysed one, exactly as measured, whenever they differ. */
+  correctedSeconds: number;
+  /** The same in minutes, unrounded (correctedSeconds / 60); the field gets `correctedRushMinutes`. */
   correctedMinutes: number;
   /** The toast to show (none for 'none' and 'silent'). */
   toast?: { title: string; description: string; destructive: boolean };
@@ -122,26 +147,43 @@ export const DISCREPANCY_MESSAGES = {
   major: 'Discrepance majeure détectée',
 } as const;
 
-function formatMinutes(minutes: number): string {
-  return `${round(minutes, 2).toLocaleString('fr-FR')} min`;
+const frenchNumber = (value: number) => round(value, 2).toLocaleString('fr-FR');
+
+/** A length for people: « 45 s », « 1 min 3,52 s », « 1 h 02 min 05 s » (seconds to the hundredth). */
+export function formatRushDuration(totalSeconds: number): string {
+  const seconds = round(Math.max(0, totalSeconds), 2);
+  if (seconds < 60) return `${frenchNumber(seconds)} s`;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds - hours * 3600) / 60);
+  const rest = round(seconds - hours * 3600 - minutes * 60, 2);
+  const restText = rest > 0 ? ` ${frenchNumber(rest)} s` : '';
+  if (hours === 0) return `${minutes} min${restText}`;
+  return `${hours} h ${String(minutes).padStart(2, '0')} min${restText}`;
 }
 
 /**
  * Differences up to 0.01 s are equal; up to 1 s corrected silently; up to 10 s a toast; up to 60 s
- * a destructive toast; above, a destructive "major" toast. The analysed duration always wins.
+ * a destructive toast; above, a destructive "major" toast. The analysed duration always wins, in
+ * seconds as measured (never rounded to a tenth of a minute). Only for a measured length: see
+ * `discrepancyForAnalysis`, which leaves out files without a duration.
  */
 export function classifyDurationDiscrepancy(declaredMinutes: number, analysedSeconds: number): DurationDiscrepancy {
-  const analysedMinutes = analysedSeconds / 60;
   const differenceSeconds = Math.abs(declaredMinutes * 60 - analysedSeconds);
-  const correctedMinutes = round(analysedMinutes, 2);
-  const description = `Durée déclarée : ${formatMinutes(declaredMinutes)} · durée analysée : ${formatMinutes(analysedMinutes)}.`;
-  if (differenceSeconds <= 0.01) return { level: 'none', differenceSeconds, correctedMinutes: declaredMinutes };
-  if (differenceSeconds <= 1) return { level: 'silent', differenceSeconds, correctedMinutes };
+  const corrected = { correctedSeconds: analysedSeconds, correctedMinutes: analysedSeconds / 60 };
+  const description = `Durée déclarée : ${formatRushDuration(declaredMinutes * 60)} · durée analysée : ${formatRushDuration(analysedSeconds)}.`;
+  if (differenceSeconds <= 0.01)
+    return {
+      level: 'none',
+      differenceSeconds,
+      correctedSeconds: declaredMinutes * 60,
+      correctedMinutes: declaredMinutes,
+    };
+  if (differenceSeconds <= 1) return { level: 'silent', differenceSeconds, ...corrected };
   if (differenceSeconds <= 10) {
     return {
       level: 'minor',
       differenceSeconds,
-      correctedMinutes,
+      ...corrected,
       toast: { title: DISCREPANCY_MESSAGES.minor, description, destructive: false },
     };
   }
@@ -149,14 +191,52 @@ export function classifyDurationDiscrepancy(declaredMinutes: number, analysedSec
     return {
       level: 'significant',
       differenceSeconds,
-      correctedMinutes,
+      ...corrected,
       toast: { title: DISCREPANCY_MESSAGES.significant, description, destructive: true },
     };
   }
   return {
     level: 'major',
     differenceSeconds,
-    correctedMinutes,
+    ...corrected,
     toast: { title: DISCREPANCY_MESSAGES.major, description, destructive: true },
   };
+}
+
+/** `timedFileCount` may be missing from an analysis stored before it existed. */
+type TimedAnalysis = Pick<RushAnalysisResult, 'totalRushDuration'> & { timedFileCount?: number };
+
+/**
+ * The analysed length in seconds, exactly as measured, or null when no file has a duration (only
+ * images, or nothing ffprobe could time): then there is nothing to correct the declared length with.
+ */
+function analysedRushSeconds(result: TimedAnalysis): number | null {
+  const timedFiles = result.timedFileCount ?? (result.totalRushDuration > 0 ? 1 : 0);
+  return timedFiles > 0 && result.totalRushDuration > 0 ? result.totalRushDuration : null;
+}
+
+/**
+ * 001 §8.5 on an analysis: files without a duration (images, anything ffprobe gives no duration
+ * for) take no part, and with no timed file at all there is no verdict (null), never a "major"
+ * discrepancy against 0 min.
+ */
+export function discrepancyForAnalysis(
+  declaredMinutes: number | null | undefined,
+  result: TimedAnalysis,
+): DurationDiscrepancy | null {
+  const seconds = analysedRushSeconds(result);
+  if (seconds === null) return null;
+  if (declaredMinutes === null || declaredMinutes === undefined || !Number.isFinite(declaredMinutes)) return null;
+  return classifyDurationDiscrepancy(declaredMinutes, seconds);
+}
+
+/**
+ * The duration field's new value once rushes are analysed: the analysed seconds as minutes to the
+ * thousandth (63.52 s → 1.059 min, never 1.1), or null to keep what the client typed. A thousandth
+ * of a minute is 0.06 s: the field stays readable and is never more than 0.03 s, under one frame,
+ * from what was measured.
+ */
+export function correctedRushMinutes(result: TimedAnalysis): number | null {
+  const seconds = analysedRushSeconds(result);
+  return seconds === null ? null : Math.round((seconds / 60) * 1000) / 1000;
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Brief } from '../../db/entities';
 import { initOrm } from '../../db/orm';
+import { DISCREPANCY_MESSAGES } from '../../domain/analysis';
 import { UPLOAD_MESSAGES } from '../../domain/uploads';
-import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
+import { generateTestImage, generateTestVideo, makeTempDir } from '../support/media-fixtures';
 
 /** The stack's MailDev HTTP API (`GET /email`). */
 const MAIL_API_URL = process.env.MAIL_API_URL ?? process.env.MAIL_UI_URL ?? 'http://localhost:8025';
@@ -34,7 +35,7 @@ test.afterAll(async () => {
 
 /**
  * Uploads a real `testsrc` video through the funnel's uploader and waits for the analysis: the
- * rush-duration field then holds the analysed minutes (rounded to 0.1 as the funnels do).
+ * rush-duration field then holds the analysed seconds as minutes to the thousandth (never to 0.1 min).
  */
 async function uploadRush(page: Page, name: string, seconds: number, durationField: Locator) {
   const video = generateTestVideo(path.join(temp.dir, name), seconds);
@@ -44,7 +45,9 @@ async function uploadRush(page: Page, name: string, seconds: number, durationFie
   await expect(page.getByText(UPLOAD_MESSAGES.uploadSucceeded)).toBeVisible({ timeout: 30_000 });
   await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   await expect(row.getByTestId('rush-file-duration')).toBeVisible();
-  await expect(durationField).toHaveValue(String(Math.round((seconds / 60) * 10) / 10));
+  await expect
+    .poll(async () => Math.abs(Number(await durationField.inputValue()) * 60 - seconds))
+    .toBeLessThanOrEqual(0.1);
 }
 
 /** The submitted brief's id, from the api's answer to `POST /api/briefs`. */
@@ -72,11 +75,32 @@ async function expectStoredRush(briefId: string, name: string, seconds: number, 
   expect(analysis.fileAnalyses[0].name).toBe(name);
   expect(Math.abs(analysis.fileAnalyses[0].durationSeconds - seconds)).toBeLessThanOrEqual(0.1);
   expect(Math.abs(analysis.totalRushDuration - seconds)).toBeLessThanOrEqual(0.1);
-  // The field the client submitted is the analysis's figure.
-  expect(durationField).toBe(String(Math.round(analysis.totalRushDurationMinutes * 10) / 10));
+  // The field the client submitted is the analysis's figure: its seconds as minutes to the thousandth.
+  expect(durationField).toBe(String(Math.round((analysis.totalRushDuration / 60) * 1000) / 1000));
 }
 
 test.describe('brief funnels', () => {
+  test('wizard: 5 min declared and only a photo uploaded: no discrepancy alert, the 5 min stay', async ({ page }) => {
+    await page.goto('/brief');
+    await expect(page.getByText('Étape 1 sur 3 — Brief détaillé')).toBeVisible();
+    const duration = page.getByLabel('Durée totale des rushs (minutes)', { exact: true });
+    await duration.fill('5');
+    const photo = generateTestImage(path.join(temp.dir, 'photo-plateau.jpg'));
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    const row = page.getByTestId('rush-file');
+    await expect(row).toContainText('photo-plateau.jpg');
+    await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    await expect(page.getByText('Analyse précise terminée')).toBeVisible();
+    await expect(row.getByTestId('rush-file-untimed')).toHaveText(/Sans durée : non compté dans la durée des rushs/);
+    await expect(row.getByTestId('rush-file-duration')).toHaveCount(0);
+    // The toasts render one after the other: leave the discrepancy toast time to show, were there one,
+    // then count at once (a retrying assertion would wait for the toast to go away by itself).
+    await page.waitForTimeout(1_500);
+    await expect(page.getByText('Analyse précise terminée')).toBeVisible();
+    for (const title of Object.values(DISCREPANCY_MESSAGES)) expect(await page.getByText(title).count()).toBe(0);
+    await expect(duration).toHaveValue('5');
+  });
+
   test('wizard: six sections, live estimate, estimate step, then the payment step', async ({ page }) => {
     const email = `wizard-${Date.now()}@example.com`;
     await page.goto('/brief');

@@ -5,13 +5,18 @@ import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createActivities } from '../../activities';
 import { createAnalyzeRushesActivities } from '../../activities/analyze-rushes';
-import { ANALYSIS_MESSAGES } from '../../domain/analysis';
+import {
+  ANALYSIS_MESSAGES,
+  correctedRushMinutes,
+  discrepancyForAnalysis,
+  summariseAnalysis,
+} from '../../domain/analysis';
 import { loadConfig } from '../../api/config';
 import { BUCKETS, createS3Client } from '../../db/storage';
 import { rushAnalysisWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { rushAnalysisWorkflowId, type RushFileToAnalyse } from '../../workflows/contracts/rush-analysis';
-import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
+import { generateTestImage, generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { createTimeSkippingEnv } from '../support/temporal-test-env';
 import { recordHistoryIfAsked } from '../support/histories';
 
@@ -33,6 +38,7 @@ const temp = makeTempDir('rush-analysis-');
 let env: TestWorkflowEnvironment;
 let video: RushFileToAnalyse;
 let notMedia: RushFileToAnalyse;
+let photo: RushFileToAnalyse;
 
 async function put(key: string, file: string): Promise<number> {
   const body = fs.readFileSync(file);
@@ -61,6 +67,15 @@ beforeAll(async () => {
     kind: 'video',
     size: await put(`${prefix}/notes.mp4`, textFile),
   };
+  const photoFile = generateTestImage(path.join(temp.dir, 'photo.jpg'));
+  photo = {
+    fileId: 'f-photo',
+    name: 'photo.jpg',
+    bucket: BUCKETS.briefs,
+    key: `${prefix}/photo.jpg`,
+    kind: 'image',
+    size: await put(`${prefix}/photo.jpg`, photoFile),
+  };
 });
 
 afterAll(async () => {
@@ -68,7 +83,7 @@ afterAll(async () => {
     .send(
       new DeleteObjectsCommand({
         Bucket: BUCKETS.briefs,
-        Delete: { Objects: [{ Key: video.key }, { Key: notMedia.key }] },
+        Delete: { Objects: [{ Key: video.key }, { Key: notMedia.key }, { Key: photo.key }] },
       }),
     )
     .catch(() => undefined);
@@ -126,4 +141,27 @@ test('an unreachable object fails the activity (retried by Temporal), never a ma
   await expect(
     new MockActivityEnvironment().run(measureRushDurations, [{ ...video, key: `${prefix}/missing.mp4` }], 5),
   ).rejects.toThrow();
+});
+
+test('a photo has no duration: 5 min declared with only a .jpg gives no discrepancy; beside a video only the video counts', async () => {
+  const { measureRushDurations } = createAnalyzeRushesActivities({ s3 });
+  const { MockActivityEnvironment } = await import('@temporalio/testing');
+  const activityEnv = new MockActivityEnvironment();
+  // As uploaded (kind image), and the same .jpg read by ffprobe as if it were a video: no duration either way.
+  const probedPhoto: RushFileToAnalyse = { ...photo, fileId: 'f-photo-probed', kind: 'video' };
+  const onlyPhotos = summariseAnalysis(await activityEnv.run(measureRushDurations, [photo, probedPhoto], 20));
+  expect(onlyPhotos.timedFileCount).toBe(0);
+  expect(onlyPhotos.fileAnalyses.map((file) => [file.isMedia, file.timed])).toEqual([
+    [true, false],
+    [true, false],
+  ]);
+  expect(discrepancyForAnalysis(5, onlyPhotos)).toBeNull();
+  expect(correctedRushMinutes(onlyPhotos)).toBeNull();
+
+  const mixed = summariseAnalysis(await activityEnv.run(measureRushDurations, [photo, video], 20));
+  expect(mixed.timedFileCount).toBe(1);
+  expect(Math.abs(mixed.totalRushDuration - 7.4)).toBeLessThanOrEqual(0.1);
+  // 7.4 s declared: the photo adds nothing, so the video alone matches.
+  expect(discrepancyForAnalysis(mixed.totalRushDuration / 60, mixed)).toMatchObject({ level: 'none' });
+  expect(Math.abs(correctedRushMinutes(mixed)! * 60 - mixed.totalRushDuration)).toBeLessThan(0.04);
 });

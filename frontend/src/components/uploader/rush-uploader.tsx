@@ -1,4 +1,4 @@
-import type { RushAnalysisResult } from '@domain/analysis';
+import { formatRushDuration, type RushAnalysisResult } from '@domain/analysis';
 import { acceptAttribute, acceptedExtensions, UPLOAD_MESSAGES, type UploadArea } from '@domain/uploads';
 import { FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
@@ -204,9 +204,10 @@ export function RushUploader({
                     {item.duration !== null && (
                       <span data-testid="rush-file-duration">
                         {' '}
-                        · {t('uploader.duration', { minutes: item.duration.toLocaleString('fr-FR') })}
+                        · {t('uploader.duration', { duration: formatRushDuration(item.duration * 60) })}
                       </span>
                     )}
+                    {item.untimed && <span data-testid="rush-file-untimed"> · {t('uploader.untimed')}</span>}
                   </p>
                   {(item.status === 'uploading' || item.status === 'retrying') && (
                     <div className="mt-2 flex items-center gap-2">

@@ -1,7 +1,7 @@
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import GoldenRetriever from '@uppy/golden-retriever';
-import { ANALYSIS_MESSAGES, classifyDurationDiscrepancy, type RushAnalysisResult } from '@domain/analysis';
+import { ANALYSIS_MESSAGES, discrepancyForAnalysis, type RushAnalysisResult } from '@domain/analysis';
 import {
   UPLOAD_CHUNK_SIZE_BYTES,
   UPLOAD_MESSAGES,
@@ -36,8 +36,10 @@ export interface UploadItem {
   progress: number;
   /** The stored object's key, once the server accepted the file. */
   url: string | null;
-  /** Minutes, from the analysis. */
+  /** Minutes, from the analysis (the measured seconds / 60, unrounded); null when it has none. */
   duration: number | null;
+  /** Analysed and found without a duration (an image): not counted in the rushes' length. */
+  untimed: boolean;
   error: string | null;
   retryCount: number;
   /** Bytes per second. */
@@ -187,6 +189,7 @@ function toItem(file: RushFile, change: Partial<UploadItem> = {}): UploadItem {
     progress: Math.round(file.progress.percentage ?? 0),
     url: file.meta.key ?? null,
     duration: null,
+    untimed: false,
     error: null,
     retryCount: file.meta.retryCount ?? 0,
     uploadSpeed: 0,
@@ -271,15 +274,19 @@ export function useRushUploader({
           const serverFileId = uppy?.getFile(item.id)?.meta.serverFileId;
           const analysed = serverFileId ? byServerId.get(serverFileId) : undefined;
           if (!analysed) return item.status === 'analyzing' ? { ...item, status: 'completed' } : item;
-          return analysed.isMedia
-            ? { ...item, status: 'completed', duration: analysed.durationMinutes }
-            : { ...item, status: 'error', error: analysed.error ?? UPLOAD_MESSAGES.unsupportedType };
+          if (!analysed.isMedia)
+            return { ...item, status: 'error', error: analysed.error ?? UPLOAD_MESSAGES.unsupportedType };
+          // An analysis stored before `timed` existed: a positive duration is a timed file.
+          const timed = analysed.timed ?? analysed.durationSeconds > 0;
+          return timed
+            ? { ...item, status: 'completed', duration: analysed.durationSeconds / 60, untimed: false }
+            : { ...item, status: 'completed', duration: null, untimed: true };
         }),
       );
       toast.success(ANALYSIS_MESSAGES.succeeded);
-      const declared = callbacks.current.declaredDurationMinutes;
-      if (declared !== undefined && declared !== null && Number.isFinite(declared)) {
-        const discrepancy = classifyDurationDiscrepancy(declared, result.totalRushDuration);
+      // Files without a duration (images) take no part: with no timed file there is no verdict.
+      const discrepancy = discrepancyForAnalysis(callbacks.current.declaredDurationMinutes, result);
+      if (discrepancy) {
         if (discrepancy.level === 'significant') console.warn('[uploader] duration discrepancy', discrepancy);
         if (discrepancy.level === 'major')
           console.error('[uploader] major duration discrepancy: potential fraud', discrepancy);
@@ -359,7 +366,7 @@ export function useRushUploader({
         const busy = current.some(
           (item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile,
         );
-        const anyDone = current.some((item) => item.status === 'completed' && item.duration === null);
+        const anyDone = current.some((item) => item.status === 'completed' && item.duration === null && !item.untimed);
         if (analyses && !busy && anyDone && finishedBatch()) queueMicrotask(() => void runAnalysis());
         const failed = current.filter((item) => item.status === 'error').length;
         if (!busy && failed > 0 && current.length > 1)

@@ -1,3 +1,4 @@
+import { correctedRushMinutes } from '@domain/analysis';
 import { positiveMinutes } from '@domain/brief-estimate';
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -8,8 +9,10 @@ const RushUploader = lazy(() =>
 );
 
 /**
- * A funnel's uploader. Once the rushes are analysed, their total length (minutes, rounded to 0.1)
- * replaces the duration the client typed, through `onDuration`.
+ * A funnel's uploader. Once the rushes are analysed, their total length replaces the duration the
+ * client typed, through `onDuration`: the measured seconds as minutes to the thousandth (63.52 s →
+ * 1.059 min, what the estimate is priced on). Files without a duration (images) do not count; with
+ * no timed file the typed duration stays.
  */
 export function RushDurationUploader({
   area,
@@ -31,8 +34,8 @@ export function RushDurationUploader({
         area={area}
         declaredDurationMinutes={positiveMinutes(declared)}
         onAnalysed={(result) => {
-          if (result && result.totalRushDurationMinutes > 0)
-            onDuration(String(Math.round(result.totalRushDurationMinutes * 10) / 10));
+          const minutes = result ? correctedRushMinutes(result) : null;
+          if (minutes !== null) onDuration(String(minutes));
         }}
       />
     </Suspense>
