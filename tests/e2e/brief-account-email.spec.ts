@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Brief } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { demoAccounts, signIn } from './support/stack';
+import { briefIdOf } from './support/briefs';
 
 /**
  * A signed-in client does not type their e-mail again: both brief funnels (/brief, /brief-old)
@@ -20,15 +21,6 @@ test.afterAll(async () => {
 });
 
 const emailField = (page: Page) => page.getByLabel(/^Votre adresse e-mail/);
-
-/** The submitted brief's id, from the api's answer to `POST /api/briefs`. */
-const briefIdOf = (page: Page) =>
-  page
-    .waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/briefs' && response.ok(),
-    )
-    .then(async (response) => ((await response.json()) as { briefId: string }).briefId);
 
 test('the wizard starts with the signed-in client’s e-mail, which stays editable and is the one sent', async ({
   page,

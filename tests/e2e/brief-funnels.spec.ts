@@ -6,6 +6,7 @@ import { initOrm } from '../../db/orm';
 import { DISCREPANCY_MESSAGES } from '../../domain/analysis';
 import { UPLOAD_MESSAGES } from '../../domain/uploads';
 import { generateTestImage, generateTestVideo, makeTempDir } from '../support/media-fixtures';
+import { briefIdOf } from './support/briefs';
 
 /** The stack's MailDev HTTP API (`GET /email`). */
 const MAIL_API_URL = process.env.MAIL_API_URL ?? process.env.MAIL_UI_URL ?? 'http://localhost:8025';
@@ -49,15 +50,6 @@ async function uploadRush(page: Page, name: string, seconds: number, durationFie
     .poll(async () => Math.abs(Number(await durationField.inputValue()) * 60 - seconds))
     .toBeLessThanOrEqual(0.1);
 }
-
-/** The submitted brief's id, from the api's answer to `POST /api/briefs`. */
-const briefIdOf = (page: Page) =>
-  page
-    .waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/briefs' && response.ok(),
-    )
-    .then(async (response) => ((await response.json()) as { briefId: string }).briefId);
 
 /** The stored brief lists the uploaded file, with the analysed duration within 0.1 s. */
 async function expectStoredRush(briefId: string, name: string, seconds: number, durationField: string) {
