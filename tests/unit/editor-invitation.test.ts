@@ -6,8 +6,8 @@ import {
   editorProfileFromApplication,
   levelsFromApplication,
   specialtiesFromApplication,
-  type ApplicationAnswers,
 } from '../../domain/editor-invitation';
+import { applicationAnswers as answers } from '../support/application-answers';
 import { EditorProfileInputSchema } from '../../domain/schemas/project';
 import { optionValues } from '../../domain/brief-options';
 import {
@@ -19,23 +19,6 @@ import {
 
 /** The profile as the editor's form sends it back (no presentation = an empty text). */
 const asForm = (profile: ReturnType<typeof editorProfileFromApplication>) => ({ ...profile, bio: profile.bio ?? '' });
-
-const answers = (overrides: Partial<ApplicationAnswers> = {}): ApplicationAnswers => ({
-  firstName: 'Inès',
-  lastName: 'Moreau',
-  specialtyDomains: [],
-  videoSpecialties: [],
-  complexityLevels: [],
-  languages: ['français'],
-  hourlyRate: null,
-  timezone: 'Europe/Paris',
-  availabilityStartTime: null,
-  availabilityEndTime: null,
-  portfolioLinks: [],
-  experienceDescription: null,
-  motivation: null,
-  ...overrides,
-});
 
 describe('an approved application becomes the editor profile the assignment matches', () => {
   test('a YouTube applicant at the advanced tier matches a premium YouTube brief', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { levelsFor, specialtiesFor } from '../../domain/assignment';
 import { editorProfileFromApplication } from '../../domain/editor-invitation';
 import { EDITOR_COMPLEXITY_LEVELS, EDITOR_SPECIALTIES, missingEditorProfileFields } from '../../domain/editor-profile';
+import { applicationAnswers } from '../support/application-answers';
 
 /**
  * « Configuration requise » (the editor space) and the assignment agree: a profile lacks nothing
@@ -57,21 +58,7 @@ describe('what an editor profile still needs', () => {
   });
 
   test('a profile made from an application with a specialty domain needs nothing more', () => {
-    const profile = editorProfileFromApplication({
-      firstName: 'Inès',
-      lastName: 'Moreau',
-      specialtyDomains: ['youtube'],
-      videoSpecialties: [],
-      complexityLevels: [],
-      languages: ['français'],
-      hourlyRate: null,
-      timezone: 'Europe/Paris',
-      availabilityStartTime: null,
-      availabilityEndTime: null,
-      portfolioLinks: [],
-      experienceDescription: null,
-      motivation: null,
-    });
+    const profile = editorProfileFromApplication(applicationAnswers({ specialtyDomains: ['youtube'] }));
     expect(missingEditorProfileFields(profile)).toEqual([]);
   });
 });

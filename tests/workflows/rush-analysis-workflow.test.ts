@@ -40,10 +40,13 @@ let video: RushFileToAnalyse;
 let notMedia: RushFileToAnalyse;
 let photo: RushFileToAnalyse;
 
-async function put(key: string, file: string): Promise<number> {
+/** A local file put in the briefs bucket under this run's prefix, as the analysis receives it. */
+async function uploaded(fileId: string, file: string, kind: RushFileToAnalyse['kind']): Promise<RushFileToAnalyse> {
+  const name = path.basename(file);
+  const key = `${prefix}/${name}`;
   const body = fs.readFileSync(file);
   await s3.send(new PutObjectCommand({ Bucket: BUCKETS.briefs, Key: key, Body: body }));
-  return body.length;
+  return { fileId, name, bucket: BUCKETS.briefs, key, kind, size: body.length };
 }
 
 beforeAll(async () => {
@@ -51,31 +54,9 @@ beforeAll(async () => {
   const videoFile = generateTestVideo(path.join(temp.dir, 'rush.mp4'), 7.4);
   const textFile = path.join(temp.dir, 'notes.mp4');
   fs.writeFileSync(textFile, 'Ceci est un texte, pas une vidéo.\n'.repeat(200));
-  video = {
-    fileId: 'f-video',
-    name: 'rush.mp4',
-    bucket: BUCKETS.briefs,
-    key: `${prefix}/rush.mp4`,
-    kind: 'video',
-    size: await put(`${prefix}/rush.mp4`, videoFile),
-  };
-  notMedia = {
-    fileId: 'f-text',
-    name: 'notes.mp4',
-    bucket: BUCKETS.briefs,
-    key: `${prefix}/notes.mp4`,
-    kind: 'video',
-    size: await put(`${prefix}/notes.mp4`, textFile),
-  };
-  const photoFile = generateTestImage(path.join(temp.dir, 'photo.jpg'));
-  photo = {
-    fileId: 'f-photo',
-    name: 'photo.jpg',
-    bucket: BUCKETS.briefs,
-    key: `${prefix}/photo.jpg`,
-    kind: 'image',
-    size: await put(`${prefix}/photo.jpg`, photoFile),
-  };
+  video = await uploaded('f-video', videoFile, 'video');
+  notMedia = await uploaded('f-text', textFile, 'video');
+  photo = await uploaded('f-photo', generateTestImage(path.join(temp.dir, 'photo.jpg')), 'image');
 });
 
 afterAll(async () => {
