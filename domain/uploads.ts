@@ -9,13 +9,24 @@ const MAX_FILES_PER_BRIEF = 20;
 /** 500 GB (decimal, as the spec's label 'max 500GB par fichier' reads). */
 export const MAX_FILE_SIZE_BYTES = 500 * 1000 ** 3;
 const MAX_FILE_SIZE_LABEL = '500GB';
-/** 100 MiB parts (001 §9.1); a file at or below this size goes up as a single part. */
-export const UPLOAD_CHUNK_SIZE_BYTES = 100 * 1024 * 1024;
-/** Parts of different files sent at the same time by one browser. */
-export const UPLOAD_PARALLEL_LIMIT = 4;
+const MIB = 1024 * 1024;
+/** S3 takes at most 10,000 parts per multipart upload, each at least 5 MiB except the last. */
+const S3_MAX_PARTS = 10_000;
+/**
+ * The smallest part sent. Parts are small so that a reload costs little (see `uploadPartSize`), and
+ * not smaller, so that each request carries enough bytes for its overhead not to show.
+ */
+const MIN_PART_SIZE_BYTES = 8 * MIB;
+/**
+ * Part PUTs in flight at once in one browser (all files together). A reload loses the parts in
+ * flight: with 8 MiB parts, at most 16 MiB to send again.
+ */
+export const UPLOAD_PARALLEL_LIMIT = 2;
+/** Part URLs the api signs in one call, so that parts do not each wait for a round trip to the api. */
+export const MAX_PART_URLS_PER_REQUEST = 100;
 /** Delays before the 1st, 2nd and 3rd retry of a failed upload (001 §9.1). */
 export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
-/** How long a presigned part URL stays valid: long enough for a 100 MiB part on a slow line. */
+/** How long a presigned part URL stays valid: long enough for a batch of parts on a slow line. */
 export const PART_URL_EXPIRY_SECONDS = 60 * 60;
 
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'mkv', 'm4v', 'webm'] as const;
@@ -36,6 +47,11 @@ const APPLICATION_PHOTO_AREA = 'application_photo';
 export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS, APPLICATION_PHOTO_AREA] as const;
 export type UploadArea = (typeof UPLOAD_AREAS)[number];
 type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
+
+/** A brief's files are submitted with the brief: they stay listed until then, reloads included. */
+export function isBriefUploadArea(area: UploadArea): boolean {
+  return (BRIEF_UPLOAD_AREAS as readonly string[]).includes(area);
+}
 
 function isProjectUploadArea(area: UploadArea): area is ProjectUploadArea {
   return (PROJECT_UPLOAD_AREAS as readonly string[]).includes(area);
@@ -218,9 +234,18 @@ export function projectObjectKey(
   return `${projectId}/${fileType}/${timestampMs}-${sanitiseFileName(name)}`;
 }
 
-/** Parts needed for a file with 100 MiB parts; an empty file still has one (empty) part. */
+/**
+ * The part size of a file, decided once from its size, so the browser and the api cut it the same
+ * way before and after a reload: 8 MiB, or the whole MiB that keeps the file within S3's 10,000
+ * parts when 8 MiB would not (over 78 GiB; 16 MiB at 156 GiB, 48 MiB at 500 GB).
+ */
+export function uploadPartSize(fileSize: number): number {
+  return Math.max(MIN_PART_SIZE_BYTES, Math.ceil(fileSize / S3_MAX_PARTS / MIB) * MIB);
+}
+
+/** Parts needed for a file; an empty file still has one (empty) part. */
 export function partCount(size: number): number {
-  return Math.max(1, Math.ceil(size / UPLOAD_CHUNK_SIZE_BYTES));
+  return Math.max(1, Math.ceil(size / uploadPartSize(size)));
 }
 
 // — request schemas shared by the browser client and the api routes
@@ -249,15 +274,29 @@ export const AddUploadFileSchema = z.object({
 });
 
 const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete', 'abort'] as const;
-export type SignOperation = (typeof SIGN_OPERATIONS)[number];
 
 export const SignUploadRequestSchema = z.object({
   operation: z.enum(SIGN_OPERATIONS, { message: 'Opération de signature inconnue.' }),
+  /** uploadPart: the first part to sign. */
   partNumber: z
     .number()
     .int()
     .min(1, 'Numéro de partie invalide.')
-    .max(10_000, 'Numéro de partie invalide.')
+    .max(S3_MAX_PARTS, 'Numéro de partie invalide.')
+    .optional(),
+  /** uploadPart: how many consecutive parts to sign, from `partNumber`. */
+  count: z
+    .number()
+    .int()
+    .min(1, 'Nombre de parties invalide.')
+    .max(MAX_PART_URLS_PER_REQUEST, `Au plus ${MAX_PART_URLS_PER_REQUEST} parties par demande.`)
+    .default(1),
+  /** listParts: the part after which the page starts (S3 lists 1,000 parts per page). */
+  partNumberMarker: z
+    .number()
+    .int()
+    .min(0, 'Numéro de partie invalide.')
+    .max(S3_MAX_PARTS, 'Numéro de partie invalide.')
     .optional(),
 });
 
@@ -291,4 +330,8 @@ export interface UploadFileView {
   status: UploadedFileStatus;
   error: string | null;
   durationSeconds: number | null;
+  /** The rush analysis has measured this file (a null duration is then an image, not a pending file). */
+  analysed: boolean;
+  /** While the file is uploading: what a browser needs to continue its multipart upload after a reload. */
+  multipart: { key: string; uploadId: string; partSize: number } | null;
 }

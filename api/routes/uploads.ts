@@ -58,8 +58,8 @@ export function uploadRoutes(uploads: UploadService): Router {
 
   router.post('/sessions/:sessionId/files/:fileId/sign', async (ctx) => {
     const { sessionId, fileId } = params(FileParams, ctx);
-    const { operation, partNumber } = parseInput(SignUploadRequestSchema, ctx.request.body);
-    ctx.body = await uploads.sign(sessionId, fileId, secret(ctx), caller(ctx), operation, partNumber);
+    const request = parseInput(SignUploadRequestSchema, ctx.request.body);
+    ctx.body = await uploads.sign(sessionId, fileId, secret(ctx), caller(ctx), request);
   });
 
   router.post('/sessions/:sessionId/files/:fileId/complete', async (ctx) => {

@@ -16,7 +16,6 @@ import type { Client } from '@temporalio/client';
 import { ANALYSIS_MESSAGES, type RushAnalysisResult } from '../../domain/analysis';
 import {
   PART_URL_EXPIRY_SECONDS,
-  UPLOAD_CHUNK_SIZE_BYTES,
   UPLOAD_MESSAGES,
   applicationPhotoObjectKey,
   areaRunsAnalysis,
@@ -26,9 +25,10 @@ import {
   mediaKindOfExtension,
   partCount,
   projectObjectKey,
+  uploadPartSize,
   type AddUploadFileInput,
   type MediaKind,
-  type SignOperation,
+  type SignUploadRequest,
   type UploadArea,
   type UploadFileCreated,
   type UploadFileView,
@@ -78,7 +78,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function view(file: UploadedFile): UploadFileView {
+function view(file: UploadedFile, session: UploadSession): UploadFileView {
   return {
     fileId: file.id,
     name: file.name,
@@ -87,6 +87,11 @@ function view(file: UploadedFile): UploadFileView {
     status: file.status,
     error: file.error ?? null,
     durationSeconds: file.durationSeconds ?? null,
+    analysed: Boolean(session.analysedAt && file.completedAt && file.completedAt <= session.analysedAt),
+    multipart:
+      file.status === 'uploading'
+        ? { key: file.storageKey, uploadId: file.multipartUploadId, partSize: uploadPartSize(file.size) }
+        : null,
   };
 }
 
@@ -212,7 +217,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       const em = deps.em();
       const session = await openSession(em, sessionId, secret, caller);
       const files = await em.find(UploadedFile, { session: session.id }, { orderBy: { createdAt: 'asc' } });
-      return files.map(view);
+      return files.map((file) => view(file, session));
     },
 
     /**
@@ -257,7 +262,7 @@ export function createUploadService(deps: UploadServiceDeps) {
             multipartUploadId: created.UploadId,
           });
           await em.flush();
-          return { fileId: file.id, key, uploadId: created.UploadId, partSize: UPLOAD_CHUNK_SIZE_BYTES };
+          return { fileId: file.id, key, uploadId: created.UploadId, partSize: uploadPartSize(input.size) };
         } catch (error) {
           await deps.s3
             .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: created.UploadId }))
@@ -267,14 +272,13 @@ export function createUploadService(deps: UploadServiceDeps) {
       });
     },
 
-    /** A presigned URL for one S3 request of a file this session created; the key is never the browser's. */
+    /** Presigned URLs for the S3 requests of a file this session created (parts by runs); the key is never the browser’s. */
     async sign(
       sessionId: string,
       fileId: string,
       secret: string | undefined,
       caller: Caller,
-      operation: SignOperation,
-      partNumber?: number,
+      { operation, partNumber, count = 1, partNumberMarker }: SignUploadRequest,
     ) {
       const em = deps.em();
       const session = await openSession(em, sessionId, secret, caller);
@@ -284,16 +288,24 @@ export function createUploadService(deps: UploadServiceDeps) {
       const expiresIn = PART_URL_EXPIRY_SECONDS;
       switch (operation) {
         case 'uploadPart': {
-          if (!partNumber || partNumber > partCount(file.size))
+          // Parts `partNumber` … `partNumber + count - 1`, in one call; `url` is the first one's.
+          if (!partNumber || partNumber + count - 1 > partCount(file.size))
             throw new HttpError(400, UPLOAD_MESSAGES.partOutOfRange);
+          const urls = await Promise.all(
+            Array.from({ length: count }, (_, index) =>
+              getSignedUrl(deps.publicS3, new UploadPartCommand({ ...target, PartNumber: partNumber + index }), {
+                expiresIn,
+              }),
+            ),
+          );
+          return { url: urls[0], urls };
+        }
+        case 'listParts': {
+          const marker = partNumberMarker ? { PartNumberMarker: String(partNumberMarker) } : {};
           return {
-            url: await getSignedUrl(deps.publicS3, new UploadPartCommand({ ...target, PartNumber: partNumber }), {
-              expiresIn,
-            }),
+            url: await getSignedUrl(deps.publicS3, new ListPartsCommand({ ...target, ...marker }), { expiresIn }),
           };
         }
-        case 'listParts':
-          return { url: await getSignedUrl(deps.publicS3, new ListPartsCommand(target), { expiresIn }) };
         case 'complete':
           return { url: await getSignedUrl(deps.publicS3, new CompleteMultipartUploadCommand(target), { expiresIn }) };
         case 'abort': {
@@ -319,7 +331,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       const em = deps.em();
       const session = await openSession(em, sessionId, secret, caller);
       const file = await openFile(em, session, fileId);
-      if (file.status === 'completed' || file.status === 'rejected') return view(file);
+      if (file.status === 'completed' || file.status === 'rejected') return view(file, session);
       if (file.status !== 'uploading') throw new HttpError(409, UPLOAD_MESSAGES.fileNotUploading);
       const head = await deps.s3
         .send(new HeadObjectCommand({ Bucket: file.bucket, Key: file.storageKey }))
@@ -410,7 +422,7 @@ export function createUploadService(deps: UploadServiceDeps) {
           console.error(`[uploads] preview of version ${version!.id} not started:`, error);
         });
       }
-      return view(file);
+      return view(file, session);
     },
 
     /** Removes a file from the brief: aborts its multipart upload or deletes its object. Idempotent. */

@@ -1,6 +1,11 @@
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { BUCKETS, createS3Client } from '../../db/storage';
-import { MAX_FILE_SIZE_BYTES, UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import {
+  MAX_FILE_SIZE_BYTES,
+  MAX_PART_URLS_PER_REQUEST,
+  UPLOAD_MESSAGES,
+  UPLOAD_SESSION_HEADER,
+} from '../../domain/uploads';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
@@ -14,6 +19,7 @@ const s3 = createS3Client({
   accessKeyId: config.S3_ACCESS_KEY_ID,
   secretAccessKey: config.S3_SECRET_ACCESS_KEY,
 });
+const MIB = 1024 * 1024;
 let api: OwnApi | undefined;
 let base: string;
 
@@ -175,14 +181,81 @@ test('part URLs are signed for the public endpoint, only for the file’s key an
   expect(decodeURIComponent(url.pathname)).toBe(`/briefs/${added.body.key as string}`);
   expect(url.searchParams.get('uploadId')).toBe(added.body.uploadId);
   expect(url.searchParams.get('partNumber')).toBe('3');
+  // 250 MiB in 8 MiB parts: 32 parts, no 33rd.
+  expect(added.body.partSize).toBe(8 * MIB);
   expect(
     (
       await call(`/sessions/${sessionId}/files/${fileId}/sign`, {
         secret,
-        body: { operation: 'uploadPart', partNumber: 4 },
+        body: { operation: 'uploadPart', partNumber: 33 },
       })
     ).status,
   ).toBe(400);
+});
+
+test('part sizes follow the file: 8 MiB parts, 48 MiB for 500 GB; a run of parts is signed in one call', async () => {
+  const { sessionId, secret } = await newSession();
+  const huge = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'tournage-complet.mov', size: MAX_FILE_SIZE_BYTES, type: 'video/quicktime' },
+  });
+  expect(huge.body.partSize).toBe(48 * MIB);
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'plan.mp4', size: 250 * MIB, type: 'video/mp4' },
+  });
+  const sign = (body: unknown) =>
+    call(`/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, { secret, body });
+  const run = await sign({ operation: 'uploadPart', partNumber: 1, count: 32 });
+  expect(run.status).toBe(200);
+  const urls = run.body.urls as string[];
+  expect(urls.map((url) => Number(new URL(url).searchParams.get('partNumber')))).toEqual(
+    Array.from({ length: 32 }, (_, index) => index + 1),
+  );
+  expect(run.body.url).toBe(urls[0]);
+  // Past the file's last part, or more than a run holds: refused.
+  expect((await sign({ operation: 'uploadPart', partNumber: 31, count: 3 })).status).toBe(400);
+  const tooMany = await sign({ operation: 'uploadPart', partNumber: 1, count: MAX_PART_URLS_PER_REQUEST + 1 });
+  expect(tooMany.status).toBe(400);
+  expect(JSON.stringify(tooMany.body)).toContain(`Au plus ${MAX_PART_URLS_PER_REQUEST} parties par demande.`);
+});
+
+test('resume: the session lists its unfinished files with their multipart upload, and S3 lists their parts page by page', async () => {
+  const { sessionId, secret } = await newSession();
+  const size = 3 * 8 * MIB;
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'interview.mp4', size, type: 'video/mp4' },
+  });
+  const fileId = added.body.fileId as string;
+  const sign = async (body: unknown) =>
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body as {
+      url: string;
+      urls?: string[];
+    };
+  // Parts 1 and 2 reached S3 before the page was reloaded; part 3 did not.
+  const { urls } = await sign({ operation: 'uploadPart', partNumber: 1, count: 2 });
+  for (const url of urls!) expect((await fetch(url, { method: 'PUT', body: Buffer.alloc(8 * MIB) })).status).toBe(200);
+
+  const listed = await call(`/sessions/${sessionId}/files`, { secret });
+  expect(listed.body.files).toEqual([
+    expect.objectContaining({
+      fileId,
+      name: 'interview.mp4',
+      status: 'uploading',
+      analysed: false,
+      multipart: { key: added.body.key, uploadId: added.body.uploadId, partSize: 8 * MIB },
+    }),
+  ]);
+
+  const partNumbers = async (body: unknown) => {
+    const xml = await (await fetch((await sign(body)).url)).text();
+    return [...xml.matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) => Number(match[1]));
+  };
+  expect(await partNumbers({ operation: 'listParts' })).toEqual([1, 2]);
+  // The next page starts after the marker (S3 answers 1,000 parts a page).
+  expect(await partNumbers({ operation: 'listParts', partNumberMarker: 1 })).toEqual([2]);
+  expect(await partNumbers({ operation: 'listParts', partNumberMarker: 2 })).toEqual([]);
 });
 
 test('a completed upload whose content is not media is rejected and its object deleted', async () => {

@@ -1,15 +1,13 @@
 import { formatRushDuration, type RushAnalysisResult } from '@domain/analysis';
 import { acceptAttribute, acceptedExtensions, UPLOAD_MESSAGES, type UploadArea } from '@domain/uploads';
-import { FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
+import { FileVideo, Loader2, Play, UploadCloud, X } from 'lucide-react';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
-import { registerUploaderLabels } from './labels';
+import { droppedFiles, pickFilesWithHandles } from './file-sources';
 import { formatBytes, useRushUploader, type UploadItem } from './use-rush-uploader';
-
-registerUploaderLabels();
 
 export interface RushUploaderProps {
   /** The duration the client typed, in minutes: compared with the analysis (001 §8.5). */
@@ -39,17 +37,23 @@ function formatDuration(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-const STATUS_STYLE: Record<UploadItem['status'], string> = {
+/** An unfinished file after a reload, waiting for its data: shown as paused. */
+const isPaused = (item: UploadItem) => item.needsFile || item.needsPermission;
+
+const STATUS_STYLE: Record<UploadItem['status'] | 'paused', string> = {
   uploading: 'bg-violet-50 text-violet-800',
   retrying: 'bg-amber-50 text-amber-800',
   analyzing: 'bg-sky-50 text-sky-800',
   completed: 'bg-emerald-50 text-emerald-800',
   error: 'bg-red-50 text-red-800',
+  paused: 'bg-amber-50 text-amber-800',
 };
 
 /**
- * Rush uploader: files go from the browser straight to storage in 100 MiB parts, resume after a
- * reload, and are analysed for their duration once the batch is done.
+ * Rush uploader: files go from the browser straight to storage in parts of 8 MiB (more for files
+ * over 78 GiB), resume after a reload, and are analysed for their duration once the batch is done.
+ * Where the browser keeps files across reloads (File System Access API), files are picked through
+ * it, so a reload resumes without asking for them again.
  */
 export function RushUploader({
   declaredDurationMinutes,
@@ -67,22 +71,23 @@ export function RushUploader({
   const inputId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
-  const { items, rejections, analysing, analysisFailed, addFiles, removeFile, maxFiles } = useRushUploader({
-    area,
-    projectId,
-    onFileUploaded,
-    sessionNote,
-    declaredDurationMinutes,
-    onAnalysed,
-    onFilesChange,
-  });
+  const { items, rejections, analysing, analysisFailed, addFiles, removeFile, resumeFile, keepsFileAccess, maxFiles } =
+    useRushUploader({
+      area,
+      projectId,
+      onFileUploaded,
+      sessionNote,
+      declaredDurationMinutes,
+      onAnalysed,
+      onFilesChange,
+    });
   const active = items.filter((item) => item.status !== 'error').length;
   const atLimit = active >= maxFiles;
 
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
     setDragging(false);
-    void addFiles(Array.from(event.dataTransfer.files));
+    void droppedFiles(event.dataTransfer).then(addFiles);
   };
 
   return (
@@ -134,6 +139,12 @@ export function RushUploader({
             accept={acceptAttribute(area)}
             aria-describedby={hintId}
             className="sr-only"
+            onClick={(event) => {
+              if (!keepsFileAccess) return;
+              // The picker that gives handles, kept for a resume after a reload.
+              event.preventDefault();
+              void pickFilesWithHandles(area).then((picked) => picked && addFiles(picked));
+            }}
             onChange={(event) => {
               const files = Array.from(event.target.files ?? []);
               event.target.value = '';
@@ -176,7 +187,7 @@ export function RushUploader({
             <li
               key={item.id}
               data-testid="rush-file"
-              data-status={item.status}
+              data-status={isPaused(item) ? 'paused' : item.status}
               className="rounded-xl border border-slate-200 bg-white p-3 shadow-xs sm:p-4"
             >
               <div className="flex items-start gap-3">
@@ -187,10 +198,13 @@ export function RushUploader({
                       {item.name}
                     </p>
                     <span
-                      className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[item.status])}
+                      className={cn(
+                        'rounded-full px-2 py-0.5 text-xs font-medium',
+                        STATUS_STYLE[isPaused(item) ? 'paused' : item.status],
+                      )}
                       data-testid="rush-file-status"
                     >
-                      {t(`uploader.status.${item.status}`)}
+                      {t(`uploader.status.${isPaused(item) ? 'paused' : item.status}`)}
                     </span>
                   </div>
                   <p className="mt-0.5 text-xs text-slate-600">
@@ -209,7 +223,7 @@ export function RushUploader({
                     )}
                     {item.untimed && <span data-testid="rush-file-untimed"> · {t('uploader.untimed')}</span>}
                   </p>
-                  {(item.status === 'uploading' || item.status === 'retrying') && (
+                  {(item.status === 'uploading' || item.status === 'retrying') && !isPaused(item) && (
                     <div className="mt-2 flex items-center gap-2">
                       <ProgressBar label={item.name} value={item.progress} className="flex-1 bg-slate-100" />
                       <span
@@ -220,7 +234,25 @@ export function RushUploader({
                       </span>
                     </div>
                   )}
-                  {item.needsFile && <p className="mt-1 text-xs text-amber-800">{t('uploader.reselect')}</p>}
+                  {item.needsFile && (
+                    <p className="mt-1 text-xs text-amber-800">
+                      {t(keepsFileAccess ? 'uploader.reselect' : 'uploader.reselectNoAccess')}
+                    </p>
+                  )}
+                  {item.needsPermission && (
+                    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+                      <p className="text-xs text-amber-800">{t('uploader.allowAccess')}</p>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => void resumeFile(item.id)}
+                        aria-label={t('uploader.resumeFile', { name: item.name })}
+                      >
+                        <Play aria-hidden="true" />
+                        {t('uploader.resume')}
+                      </Button>
+                    </div>
+                  )}
                   {item.error && item.status !== 'uploading' && (
                     <p
                       className={cn('mt-1 text-xs', item.status === 'error' ? 'text-red-700' : 'text-amber-800')}

@@ -75,8 +75,9 @@ export const uploadApi = {
     api.post<UploadFileCreated>(`${sessionPath(session)}/files`, file, auth(session)),
   listFiles: (session: StoredUploadSession) =>
     api.get<{ files: UploadFileView[] }>(`${sessionPath(session)}/files`, auth(session)),
+  /** `urls` for `uploadPart`: the run of parts from `partNumber`. */
   sign: (session: StoredUploadSession, fileId: string, request: SignUploadRequest) =>
-    api.post<{ url: string }>(`${sessionPath(session)}/files/${fileId}/sign`, request, auth(session)),
+    api.post<{ url: string; urls?: string[] }>(`${sessionPath(session)}/files/${fileId}/sign`, request, auth(session)),
   complete: (session: StoredUploadSession, fileId: string) =>
     api.post<UploadFileView>(`${sessionPath(session)}/files/${fileId}/complete`, {}, auth(session)),
   remove: (session: StoredUploadSession, fileId: string) =>

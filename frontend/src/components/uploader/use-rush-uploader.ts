@@ -1,22 +1,29 @@
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import GoldenRetriever from '@uppy/golden-retriever';
 import { ANALYSIS_MESSAGES, discrepancyForAnalysis, type RushAnalysisResult } from '@domain/analysis';
 import {
-  UPLOAD_CHUNK_SIZE_BYTES,
   UPLOAD_MESSAGES,
   UPLOAD_PARALLEL_LIMIT,
   UPLOAD_RETRY_DELAYS_MS,
+  MAX_PART_URLS_PER_REQUEST,
+  PART_URL_EXPIRY_SECONDS,
   areaRunsAnalysis,
   checkNewFile,
+  isBriefUploadArea,
   maxFilesFor,
+  partCount,
+  uploadPartSize,
   type SignUploadRequest,
   type UploadArea,
+  type UploadFileView,
   type UploadRejection,
 } from '@domain/uploads';
+import i18n from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
+import { canKeepFileAccess, forgetSource, keepSource, restoreSource, type PickedFile } from './file-sources';
+import { registerUploaderLabels } from './labels';
 import {
   forgetStoredSession,
   loadStoredSession,
@@ -26,8 +33,11 @@ import {
   type StoredUploadSession,
 } from './upload-api';
 
+registerUploaderLabels();
+
 /** 001 §3.3: one uploaded file as the form sees it. */
 export interface UploadItem {
+  /** The server's id of the file (stable across reloads). */
   id: string;
   name: string;
   size: number;
@@ -46,8 +56,10 @@ export interface UploadItem {
   uploadSpeed: number;
   /** Seconds. */
   timeRemaining: number | null;
-  /** Restored after a reload without its data: the user picks the same file again to resume. */
+  /** Unfinished after a reload and its data is not kept: the user picks the same file again to resume. */
   needsFile: boolean;
+  /** Unfinished after a reload: the browser kept the file but asks the user's leave to read it again (`resumeFile`). */
+  needsPermission: boolean;
 }
 
 export interface RushUploaderOptions {
@@ -69,6 +81,8 @@ export interface RushUploaderOptions {
 type FileMeta = { serverFileId?: string; key?: string; retryCount?: number };
 type RushUppy = Uppy<FileMeta, Record<string, never>>;
 type RushFile = UppyFile<FileMeta, Record<string, never>>;
+/** The multipart upload the server opened for a file. */
+type Multipart = { key: string; uploadId: string };
 
 /** S3's error code in an XML error body (`<Code>AccessDenied</Code>`), if any. */
 function s3ErrorCode(body: string | undefined): string {
@@ -109,14 +123,17 @@ async function s3Request(
   return text;
 }
 
-/** The parts S3 already has (ListParts answer). */
-function parseListParts(xml: string): { PartNumber: number; ETag: string; Size: number }[] {
+/** One page of the parts S3 already has (ListParts answer), and where the next page starts. */
+function parseListParts(xml: string): { parts: { PartNumber: number; ETag: string; Size: number }[]; next: number } {
   const document = new DOMParser().parseFromString(xml, 'application/xml');
-  return Array.from(document.getElementsByTagName('Part'), (part) => ({
-    PartNumber: Number(part.getElementsByTagName('PartNumber')[0]?.textContent),
-    ETag: part.getElementsByTagName('ETag')[0]?.textContent ?? '',
-    Size: Number(part.getElementsByTagName('Size')[0]?.textContent),
+  const text = (parent: Element | Document, tag: string) => parent.getElementsByTagName(tag)[0]?.textContent ?? '';
+  const parts = Array.from(document.getElementsByTagName('Part'), (part) => ({
+    PartNumber: Number(text(part, 'PartNumber')),
+    ETag: text(part, 'ETag'),
+    Size: Number(text(part, 'Size')),
   }));
+  const truncated = text(document, 'IsTruncated') === 'true';
+  return { parts, next: truncated ? Number(text(document, 'NextPartNumberMarker')) : 0 };
 }
 
 const escapeXml = (value: string) =>
@@ -163,7 +180,7 @@ function describeUploadError(
   if (/ 5\d\d|NoSuchBucket|ServiceUnavailable|SlowDown/.test(text))
     return { message: UPLOAD_MESSAGES.storageError, retryable: true };
   return {
-    message: size > UPLOAD_CHUNK_SIZE_BYTES ? UPLOAD_MESSAGES.chunkError : UPLOAD_MESSAGES.network,
+    message: partCount(size) > 1 ? UPLOAD_MESSAGES.chunkError : UPLOAD_MESSAGES.network,
     retryable: true,
   };
 }
@@ -179,33 +196,96 @@ export function formatBytes(bytes: number): string {
   return `${value.toLocaleString('fr-FR', { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }
 
-function toItem(file: RushFile, change: Partial<UploadItem> = {}): UploadItem {
+/** A file the server registered, as the list shows it before any progress. */
+function newItem(view: Pick<UploadFileView, 'fileId' | 'name' | 'size'>, change: Partial<UploadItem> = {}): UploadItem {
   return {
-    id: file.id,
-    name: file.name ?? '',
-    size: file.size ?? 0,
-    type: file.type ?? '',
+    id: view.fileId,
+    name: view.name,
+    size: view.size,
+    type: '',
     status: 'uploading',
-    progress: Math.round(file.progress.percentage ?? 0),
-    url: file.meta.key ?? null,
+    progress: 0,
+    url: null,
     duration: null,
     untimed: false,
     error: null,
-    retryCount: file.meta.retryCount ?? 0,
+    retryCount: 0,
     uploadSpeed: 0,
     timeRemaining: null,
-    needsFile: Boolean(file.isGhost),
+    needsFile: false,
+    needsPermission: false,
     ...change,
   };
 }
 
+/** What a reload finds of a file the server knows: finished ones as they were, unfinished ones waiting for their data. */
+function restoredItem(view: UploadFileView): UploadItem | null {
+  const url = view.multipart?.key ?? null;
+  switch (view.status) {
+    case 'completed':
+      return newItem(view, {
+        status: 'completed',
+        progress: 100,
+        timeRemaining: 0,
+        duration: view.durationSeconds === null ? null : view.durationSeconds / 60,
+        untimed: view.analysed && view.durationSeconds === null,
+      });
+    case 'rejected':
+      return newItem(view, { status: 'error', progress: 100, error: view.error ?? UPLOAD_MESSAGES.unsupportedType });
+    case 'uploading':
+      return newItem(view, { url, needsFile: true });
+    case 'cancelled':
+      return null;
+  }
+}
+
+const isBusy = (item: UploadItem) =>
+  item.status === 'uploading' || item.status === 'retrying' || item.needsFile || item.needsPermission;
+
+/** A file refused before its upload, grouped by cause in one toast. */
+type Refusal = { code: UploadRejection['code'] | 'failed'; name: string; message: string };
+
+/**
+ * One toast per cause, replaced (same id) rather than stacked when files are dropped again: one
+ * file gives its own sentence (« setup.exe : type de fichier non supporté »), several give how many
+ * and their names; the file limit keeps the spec's title.
+ */
+function toastRefusals(refusals: Refusal[]): void {
+  const byCode = new Map<Refusal['code'], Refusal[]>();
+  for (const refusal of refusals) byCode.set(refusal.code, [...(byCode.get(refusal.code) ?? []), refusal]);
+  for (const [code, group] of byCode) {
+    const id = `upload-refused-${code}`;
+    if (code === 'count') {
+      toast.error(UPLOAD_MESSAGES.tooManyFilesTitle, {
+        id,
+        description: i18n.t('uploader.refusedOverLimit', { count: group.length, limit: group[0]!.message }),
+      });
+    } else if (group.length === 1) {
+      const [only] = group;
+      toast.error(code === 'failed' ? `${only!.name} : ${only!.message}` : only!.message, {
+        id,
+        description: undefined,
+      });
+    } else {
+      toast.error(i18n.t(`uploader.refused.${code}`, { count: group.length }), {
+        id,
+        description: group.map((refusal) => refusal.name).join(', '),
+      });
+    }
+  }
+}
+
 /** Speed is smoothed so the time remaining does not jump with every progress event. */
 const SPEED_SMOOTHING = 0.3;
+/** A part URL signed ahead is used while it has at least half of its validity left. */
+const PART_URL_REUSE_MS = (PART_URL_EXPIRY_SECONDS * 1000) / 2;
 
 /**
  * The uploader's engine: Uppy with the S3 plugin signing every request through the api (the server
- * made the key and the multipart upload), Golden Retriever to resume after a reload, 1/2/4 s
- * retries, then the analysis once the batch is done.
+ * made the key and the multipart upload), part URLs signed in runs, 1/2/4 s retries, then the
+ * analysis once the batch is done. After a reload, the server's list of the session's files comes
+ * back: finished ones as they were, unfinished ones resumed from the parts S3 already has, with the
+ * file kept by the browser (file-sources.ts) or picked again.
  */
 export function useRushUploader({
   area,
@@ -224,6 +304,10 @@ export function useRushUploader({
   const uppyRef = useRef<RushUppy | null>(null);
   const speedRef = useRef(new Map<string, { at: number; bytes: number; speed: number }>());
   const timersRef = useRef(new Set<ReturnType<typeof setTimeout>>());
+  /** Files a reload left unfinished, until their data is back (with the browser's leave to read it, where it asks). */
+  const waitingRef = useRef(new Map<string, { multipart: Multipart; grant?: () => Promise<File | null> }>());
+  /** Files uploaded since the batch began, for the one success toast. */
+  const uploadedInBatch = useRef(0);
   const callbacks = useRef({ declaredDurationMinutes, onAnalysed, onFilesChange, onFileUploaded });
   callbacks.current = { declaredDurationMinutes, onAnalysed, onFilesChange, onFileUploaded };
   const analyses = areaRunsAnalysis(area);
@@ -268,11 +352,9 @@ export function useRushUploader({
     try {
       const result = await uploadApi.analyse(await session());
       const byServerId = new Map(result.fileAnalyses.map((file) => [file.fileId, file]));
-      const uppy = uppyRef.current;
       setItems((current) =>
         current.map((item) => {
-          const serverFileId = uppy?.getFile(item.id)?.meta.serverFileId;
-          const analysed = serverFileId ? byServerId.get(serverFileId) : undefined;
+          const analysed = byServerId.get(item.id);
           if (!analysed) return item.status === 'analyzing' ? { ...item, status: 'completed' } : item;
           if (!analysed.isMedia)
             return { ...item, status: 'error', error: analysed.error ?? UPLOAD_MESSAGES.unsupportedType };
@@ -283,7 +365,7 @@ export function useRushUploader({
             : { ...item, status: 'completed', duration: null, untimed: true };
         }),
       );
-      toast.success(ANALYSIS_MESSAGES.succeeded);
+      toast.success(ANALYSIS_MESSAGES.succeeded, { id: 'rush-analysis' });
       // Files without a duration (images) take no part: with no timed file there is no verdict.
       const discrepancy = discrepancyForAnalysis(callbacks.current.declaredDurationMinutes, result);
       if (discrepancy) {
@@ -292,7 +374,7 @@ export function useRushUploader({
           console.error('[uploader] major duration discrepancy: potential fraud', discrepancy);
         if (discrepancy.toast) {
           const show = discrepancy.toast.destructive ? toast.error : toast.info;
-          show(discrepancy.toast.title, { description: discrepancy.toast.description });
+          show(discrepancy.toast.title, { description: discrepancy.toast.description, id: 'rush-discrepancy' });
         }
       }
       callbacks.current.onAnalysed?.(result);
@@ -301,12 +383,51 @@ export function useRushUploader({
       setItems((current) =>
         current.map((item) => (item.status === 'analyzing' ? { ...item, status: 'completed' } : item)),
       );
-      toast.error(ANALYSIS_MESSAGES.failedTitle, { description: ANALYSIS_MESSAGES.failed });
+      toast.error(ANALYSIS_MESSAGES.failedTitle, { description: ANALYSIS_MESSAGES.failed, id: 'rush-analysis' });
       callbacks.current.onAnalysed?.(null);
     } finally {
       setAnalysing(false);
     }
   }, [session]);
+
+  /** Once nothing is on its way: analyse what is new, and say so once when some files failed. */
+  const maybeAnalyse = useCallback(() => {
+    setItems((current) => {
+      const busy = current.some(isBusy);
+      const unanalysed = current.some((item) => item.status === 'completed' && item.duration === null && !item.untimed);
+      if (analyses && !busy && unanalysed) queueMicrotask(() => void runAnalysis());
+      const failed = current.filter((item) => item.status === 'error').length;
+      // Replaces the last file's 'Upload échoué' (same id): the batch says it once.
+      if (!busy && failed > 1)
+        toast.error(UPLOAD_MESSAGES.batchFailedTitle, {
+          description: UPLOAD_MESSAGES.batchFailed,
+          id: 'upload-failed',
+        });
+      return current;
+    });
+  }, [analyses, runAnalysis]);
+
+  /** Hands a file's data to Uppy, which continues the multipart upload the server opened (ListParts, then the missing parts). */
+  const startUpload = useCallback(
+    (fileId: string, data: File, multipart: Multipart) => {
+      const uppy = uppyRef.current;
+      if (!uppy) return;
+      const id = uppy.addFile({
+        name: data.name,
+        type: data.type,
+        data,
+        source: 'local',
+        meta: { serverFileId: fileId, key: multipart.key },
+      });
+      uppy.setFileState(id, {
+        s3Multipart: { uploadId: multipart.uploadId, key: multipart.key },
+      } as Partial<RushFile>);
+      patch(fileId, { status: 'uploading', needsFile: false, needsPermission: false, type: data.type, error: null });
+      // Files already on their way are not sent twice: Uppy skips those assigned to an upload.
+      void uppy.upload().catch(() => undefined);
+    },
+    [patch],
+  );
 
   useEffect(() => {
     const uppy: RushUppy = new Uppy<FileMeta, Record<string, never>>({
@@ -316,10 +437,39 @@ export function useRushUploader({
     });
     uppyRef.current = uppy;
     const timers = timersRef.current;
+    const waiting = waitingRef.current;
+    let unmounted = false;
+
+    /** Part URLs signed ahead, per server file and part number. */
+    const partUrls = new Map<string, Map<number, { at: number; url: Promise<string> }>>();
+    const partUrl = (fileId: string, size: number, partNumber: number): Promise<string> => {
+      const parts = partUrls.get(fileId) ?? new Map<number, { at: number; url: Promise<string> }>();
+      partUrls.set(fileId, parts);
+      const ahead = parts.get(partNumber);
+      parts.delete(partNumber);
+      if (ahead && performance.now() - ahead.at < PART_URL_REUSE_MS) return ahead.url;
+      // This part and the next ones, in one call: the parts that follow then start without a round trip to the api.
+      const count = Math.min(MAX_PART_URLS_PER_REQUEST, partCount(size) - partNumber + 1);
+      const at = performance.now();
+      const signedRun = session().then((current) =>
+        uploadApi.sign(current, fileId, { operation: 'uploadPart', partNumber, count }),
+      );
+      // A failed run is not kept: the retry signs again.
+      signedRun.catch(() => {
+        for (let index = 1; index < count; index += 1) parts.delete(partNumber + index);
+      });
+      for (let index = 1; index < count; index += 1) {
+        const url = signedRun.then(({ urls }) => urls![index]!);
+        // Handled where a part uses it; a run that failed before any part asked is not an error of its own.
+        url.catch(() => undefined);
+        parts.set(partNumber + index, { at, url });
+      }
+      return signedRun.then(({ url }) => url);
+    };
 
     // Every S3 request of a file goes through a URL the api signs with the key and upload id it
     // stored for that file (it ignores what the browser would propose). `limit` caps the S3 requests
-    // in flight across all files, so up to UPLOAD_PARALLEL_LIMIT parts of one file go at once.
+    // in flight across all files: what a reload may cost (UPLOAD_PARALLEL_LIMIT parts).
     const signed = async (file: RushFile, request: SignUploadRequest) => {
       const fileId = file.meta.serverFileId;
       if (!fileId) throw new Error('Unknown upload');
@@ -327,7 +477,8 @@ export function useRushUploader({
     };
     uppy.use(AwsS3<FileMeta, Record<string, never>>, {
       shouldUseMultipart: true,
-      getChunkSize: () => UPLOAD_CHUNK_SIZE_BYTES,
+      // The server's rule, so that parts are cut the same way before and after a reload.
+      getChunkSize: (data) => uploadPartSize(data.size),
       limit: UPLOAD_PARALLEL_LIMIT,
       // The 1/2/4 s retries below (upload-error) are the only ones: each resumes through ListParts.
       retryDelays: [],
@@ -336,11 +487,20 @@ export function useRushUploader({
         throw new Error('The multipart upload is opened by the server');
       },
       async signPart(file, { partNumber }) {
-        return { method: 'PUT', url: (await signed(file, { operation: 'uploadPart', partNumber })).url };
+        const fileId = file.meta.serverFileId;
+        if (!fileId) throw new Error('Unknown upload');
+        return { method: 'PUT', url: await partUrl(fileId, file.size ?? 0, partNumber) };
       },
       async listParts(file, { signal }) {
-        const { url } = await signed(file, { operation: 'listParts' });
-        return parseListParts(await s3Request('GET', url, signal));
+        // S3 lists 1,000 parts per page: a large file's later parts would otherwise be sent again.
+        const stored: { PartNumber: number; ETag: string; Size: number }[] = [];
+        for (let marker = 0; ;) {
+          const { url } = await signed(file, { operation: 'listParts', partNumberMarker: marker });
+          const page = parseListParts(await s3Request('GET', url, signal));
+          stored.push(...page.parts);
+          if (!page.next) return stored;
+          marker = page.next;
+        }
       },
       async completeMultipartUpload(file, { parts, signal }) {
         const { url } = await signed(file, { operation: 'complete' });
@@ -352,45 +512,21 @@ export function useRushUploader({
         await s3Request('DELETE', url, signal);
       },
     });
-    uppy.use(GoldenRetriever, { expires: 7 * 24 * 60 * 60 * 1000 });
-
-    const finishedBatch = () => {
-      const files = uppy.getFiles();
-      if (files.length === 0 || files.some((file) => !file.progress.uploadComplete && !file.error)) return false;
-      return true;
-    };
-
-    const maybeAnalyse = () => {
-      // Wait for every file of the batch (and every retry) before analysing once.
-      setItems((current) => {
-        const busy = current.some(
-          (item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile,
-        );
-        const anyDone = current.some((item) => item.status === 'completed' && item.duration === null && !item.untimed);
-        if (analyses && !busy && anyDone && finishedBatch()) queueMicrotask(() => void runAnalysis());
-        const failed = current.filter((item) => item.status === 'error').length;
-        if (!busy && failed > 0 && current.length > 1)
-          toast.error(UPLOAD_MESSAGES.batchFailedTitle, {
-            description: UPLOAD_MESSAGES.batchFailed,
-            id: 'upload-batch-failed',
-          });
-        return current;
-      });
-    };
 
     uppy.on('upload-progress', (file, progress) => {
-      if (!file) return;
+      const fileId = file?.meta.serverFileId;
+      if (!file || !fileId) return;
       const now = performance.now();
       const bytes = progress.bytesUploaded;
       const total = progress.bytesTotal ?? file.size ?? 0;
-      const previous = speedRef.current.get(file.id);
+      const previous = speedRef.current.get(fileId);
       let speed = previous?.speed ?? 0;
       if (previous && now > previous.at) {
         const instant = ((bytes - previous.bytes) * 1000) / (now - previous.at);
         if (instant >= 0) speed = speed ? speed + SPEED_SMOOTHING * (instant - speed) : instant;
       }
-      speedRef.current.set(file.id, { at: now, bytes, speed });
-      patch(file.id, {
+      speedRef.current.set(fileId, { at: now, bytes, speed });
+      patch(fileId, {
         progress: total ? Math.min(100, Math.floor((bytes / total) * 100)) : 0,
         uploadSpeed: Math.round(speed),
         timeRemaining: speed > 0 ? Math.ceil((total - bytes) / speed) : null,
@@ -399,41 +535,49 @@ export function useRushUploader({
     });
 
     uppy.on('upload-success', (file) => {
-      if (!file?.meta.serverFileId) return;
-      const serverFileId = file.meta.serverFileId;
-      speedRef.current.delete(file.id);
+      const fileId = file?.meta.serverFileId;
+      if (!file || !fileId) return;
+      speedRef.current.delete(fileId);
+      partUrls.delete(fileId);
       void (async () => {
+        const current = await session();
+        void forgetSource(current.sessionId, fileId);
         try {
-          const checked = await uploadApi.complete(await session(), serverFileId);
+          const checked = await uploadApi.complete(current, fileId);
           if (checked.status === 'rejected') {
-            patch(file.id, {
-              status: 'error',
-              progress: 100,
-              error: checked.error ?? UPLOAD_MESSAGES.unsupportedType,
-              timeRemaining: 0,
-            });
+            const error = checked.error ?? UPLOAD_MESSAGES.unsupportedType;
+            patch(fileId, { status: 'error', progress: 100, error, timeRemaining: 0 });
             toast.error(UPLOAD_MESSAGES.uploadFailedTitle, {
-              description: `${file.name} : ${checked.error ?? UPLOAD_MESSAGES.unsupportedType}`,
+              description: `${file.name} : ${error}`,
+              id: 'upload-failed',
             });
           } else {
-            patch(file.id, { status: 'completed', progress: 100, timeRemaining: 0 });
-            toast.success(UPLOAD_MESSAGES.uploadSucceeded, { description: file.name });
+            patch(fileId, { status: 'completed', progress: 100, timeRemaining: 0 });
+            uploadedInBatch.current += 1;
+            toast.success(UPLOAD_MESSAGES.uploadSucceeded, {
+              id: 'upload-succeeded',
+              description:
+                uploadedInBatch.current === 1
+                  ? file.name
+                  : i18n.t('uploader.uploaded', { count: uploadedInBatch.current }),
+            });
             callbacks.current.onFileUploaded?.();
           }
         } catch (error) {
-          patch(file.id, { status: 'error', error: describeUploadError(error as Error, file.size ?? 0).message });
+          patch(fileId, { status: 'error', error: describeUploadError(error as Error, file.size ?? 0).message });
         }
         maybeAnalyse();
       })();
     });
 
     uppy.on('upload-error', (file, error) => {
-      if (!file) return;
+      const fileId = file?.meta.serverFileId;
+      if (!file || !fileId) return;
       const { message, retryable } = describeUploadError(error, file.size ?? 0);
       const attempt = file.meta.retryCount ?? 0;
       if (retryable && attempt < UPLOAD_RETRY_DELAYS_MS.length) {
         uppy.setFileMeta(file.id, { retryCount: attempt + 1 });
-        patch(file.id, { status: 'retrying', retryCount: attempt + 1, error: message });
+        patch(fileId, { status: 'retrying', retryCount: attempt + 1, error: message });
         const timer = setTimeout(() => {
           timers.delete(timer);
           // Resumes from the parts S3 already has (ListParts): finished parts are not sent again.
@@ -442,127 +586,166 @@ export function useRushUploader({
         timers.add(timer);
         return;
       }
-      patch(file.id, { status: 'error', error: message, uploadSpeed: 0, timeRemaining: null });
-      toast.error(UPLOAD_MESSAGES.uploadFailedTitle, { description: `${file.name} : ${message}` });
+      patch(fileId, { status: 'error', error: message, uploadSpeed: 0, timeRemaining: null });
+      toast.error(UPLOAD_MESSAGES.uploadFailedTitle, { description: `${file.name} : ${message}`, id: 'upload-failed' });
       maybeAnalyse();
     });
 
     uppy.on('upload-retry', (file) => {
-      if (file) patch(file.id, { status: 'uploading' });
+      const fileId = file?.meta.serverFileId;
+      if (fileId) patch(fileId, { status: 'uploading' });
     });
 
-    uppy.on('restored', () => {
-      // Golden Retriever brought back the files of an interrupted batch: those it kept the data of
-      // resume at once; the others wait for the user to select the same file again.
-      const restored = uppy.getFiles().filter((file) => file.meta.serverFileId && !file.progress.uploadComplete);
-      setItems(restored.map((file) => toItem(file)));
-      for (const file of restored) if (!file.isGhost) void uppy.retryUpload(file.id).catch(() => undefined);
-    });
+    // After a reload: the session's files as the server knows them. A brief's finished files stay
+    // listed (they go with the brief); unfinished ones continue where the browser kept the file.
+    const stored = loadStoredSession({ area, projectId });
+    if (stored) {
+      void (async () => {
+        let views: UploadFileView[];
+        try {
+          ({ files: views } = await uploadApi.listFiles(stored));
+        } catch (error) {
+          // The session is gone or no longer this visitor's: the next file opens a new one.
+          if (error instanceof ApiError && (error.status === 403 || error.status === 404))
+            forgetStoredSession({ area, projectId });
+          return;
+        }
+        if (unmounted) return;
+        const kept = views.filter((view) => view.status === 'uploading' || isBriefUploadArea(area));
+        const restored = kept.flatMap((view) => restoredItem(view) ?? []);
+        setItems((current) => [
+          ...restored.filter((item) => !current.some((other) => other.id === item.id)),
+          ...current,
+        ]);
+        for (const view of kept) {
+          if (!view.multipart) continue;
+          const multipart = view.multipart;
+          const source = await restoreSource(stored.sessionId, view.fileId);
+          if (unmounted) return;
+          if (source.state === 'ready') {
+            startUpload(view.fileId, source.file, multipart);
+          } else if (source.state === 'permission') {
+            waiting.set(view.fileId, { multipart, grant: source.grant });
+            patch(view.fileId, { needsFile: false, needsPermission: true });
+          } else {
+            waiting.set(view.fileId, { multipart });
+          }
+        }
+        maybeAnalyse();
+      })();
+    }
 
     return () => {
+      unmounted = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      waiting.clear();
       uppy.destroy();
       uppyRef.current = null;
     };
-  }, [analyses, area, patch, projectId, runAnalysis, session]);
+  }, [area, maybeAnalyse, patch, projectId, session, startUpload]);
 
-  /** Checks each picked file (early, with the server's own rules), registers it, then uploads. */
+  /**
+   * Checks each picked file (early, with the server's own rules), registers it, then uploads. A file
+   * that a reload left unfinished, picked again, continues its upload.
+   */
   const addFiles = useCallback(
-    async (picked: File[]) => {
+    async (picked: (File | PickedFile)[]) => {
       const uppy = uppyRef.current;
       if (!uppy) return;
+      const refusals: Refusal[] = [];
       const newRejections: (UploadRejection & { name: string })[] = [];
-      const rotated = await rotateSessionForNote(
-        items.some((item) => item.status === 'uploading' || item.status === 'retrying' || item.needsFile),
-      );
+      const busy = items.some(isBusy);
+      const rotated = await rotateSessionForNote(busy);
       if (rotated) {
         // The finished files belong to the previous session (the previous version): the list starts over.
         for (const file of uppy.getFiles()) uppy.removeFile(file.id);
         setItems([]);
         setRejections([]);
       }
+      if (!busy) uploadedInBatch.current = 0;
       let kept = rotated ? 0 : items.filter((item) => item.status !== 'error').length;
-      let registered = 0;
-      for (const data of picked) {
-        const ghost = uppy
-          .getFiles()
-          .find((file) => file.isGhost && file.name === data.name && file.size === data.size);
-        if (ghost) {
-          // The same file picked again after a reload: give Uppy its data back and resume.
-          uppy.addFile({ name: data.name, type: data.type, data, source: 'local' });
-          patch(ghost.id, { needsFile: false, status: 'uploading' });
-          void uppy.retryUpload(ghost.id).catch(() => undefined);
+      for (const entry of picked) {
+        const source = entry instanceof File ? { file: entry } : entry;
+        const data = source.file;
+        const resumable = rotated
+          ? undefined
+          : items.find((item) => waitingRef.current.has(item.id) && item.name === data.name && item.size === data.size);
+        if (resumable) {
+          const { multipart } = waitingRef.current.get(resumable.id)!;
+          waitingRef.current.delete(resumable.id);
+          void keepSource((await session()).sessionId, resumable.id, source);
+          startUpload(resumable.id, data, multipart);
           continue;
         }
         const rejection = checkNewFile({ name: data.name, size: data.size, type: data.type }, kept, area);
         if (rejection) {
+          refusals.push({ code: rejection.code, name: data.name, message: rejection.message });
           newRejections.push({ ...rejection, name: data.name });
           continue;
         }
         try {
-          const created = await uploadApi.addFile(await session(), {
-            name: data.name,
-            size: data.size,
-            type: data.type,
-          });
-          const id = uppy.addFile({
-            name: data.name,
-            type: data.type,
-            data,
-            source: 'local',
-            meta: { serverFileId: created.fileId, key: created.key },
-          });
-          // The server opened the multipart upload: Uppy continues it (ListParts, then the parts).
-          uppy.setFileState(id, { s3Multipart: { uploadId: created.uploadId, key: created.key } } as Partial<RushFile>);
-          const file = uppy.getFile(id);
-          setItems((current) => [...current.filter((item) => item.id !== id), toItem(file)]);
+          const current = await session();
+          const created = await uploadApi.addFile(current, { name: data.name, size: data.size, type: data.type });
+          void keepSource(current.sessionId, created.fileId, source);
+          setItems((list) => [
+            ...list,
+            newItem({ ...created, name: data.name, size: data.size }, { url: created.key }),
+          ]);
+          startUpload(created.fileId, data, created);
           kept += 1;
-          registered += 1;
         } catch (error) {
           const message = error instanceof ApiError ? error.message : UPLOAD_MESSAGES.storageUnavailable;
-          const code =
-            error instanceof ApiError && error.status === 409
-              ? 'count'
-              : error instanceof ApiError && error.status === 413
-                ? 'size'
-                : 'type';
+          const status = error instanceof ApiError ? error.status : 0;
+          const code = status === 409 ? 'count' : status === 413 ? 'size' : status === 415 ? 'type' : 'failed';
           const title =
             error instanceof ApiError
               ? (Object.values((error.body as { fields?: Record<string, string> })?.fields ?? {})[0] ??
                 UPLOAD_MESSAGES.batchFailedTitle)
               : UPLOAD_MESSAGES.batchFailedTitle;
-          newRejections.push({ code, title, message, name: data.name });
+          refusals.push({ code, name: data.name, message });
+          newRejections.push({ code: code === 'failed' ? 'type' : code, title, message, name: data.name });
         }
       }
-      if (newRejections.length > 0) {
-        setRejections((current) => [...current, ...newRejections]);
-        const byTitle = new Map<string, string[]>();
-        for (const rejection of newRejections)
-          byTitle.set(rejection.title, [...(byTitle.get(rejection.title) ?? []), rejection.message]);
-        for (const [title, messages] of byTitle) toast.error(title, { description: [...new Set(messages)].join('\n') });
-      }
-      // Only for newly registered files: a re-selected file already resumed through retryUpload, and
-      // a second run would send its missing parts twice.
-      if (registered > 0) void uppy.upload().catch(() => undefined);
+      if (newRejections.length > 0) setRejections((current) => [...current, ...newRejections]);
+      toastRefusals(refusals);
     },
-    [area, items, patch, session, rotateSessionForNote],
+    [area, items, rotateSessionForNote, session, startUpload],
+  );
+
+  /** A restored file the browser kept, read again once the user allows it (needs their click). */
+  const resumeFile = useCallback(
+    async (id: string) => {
+      const resumable = waitingRef.current.get(id);
+      if (!resumable?.grant) return;
+      const file = await resumable.grant();
+      if (!file) {
+        // Refused, or the file changed since: it must be picked again.
+        waitingRef.current.set(id, { multipart: resumable.multipart });
+        patch(id, { needsPermission: false, needsFile: true });
+        return;
+      }
+      waitingRef.current.delete(id);
+      startUpload(id, file, resumable.multipart);
+    },
+    [patch, startUpload],
   );
 
   /** Cancel: Uppy aborts the multipart upload (the api signs the DELETE); a finished file is removed by the api. */
   const removeFile = useCallback(
     async (id: string) => {
       const uppy = uppyRef.current;
-      const file = uppy?.getFile(id);
       const item = items.find((candidate) => candidate.id === id);
       setItems((current) => current.filter((candidate) => candidate.id !== id));
-      if (!uppy || !file) return;
-      uppy.removeFile(id);
+      waitingRef.current.delete(id);
+      const file = uppy?.getFiles().find((candidate) => candidate.meta.serverFileId === id);
+      if (uppy && file) uppy.removeFile(file.id);
+      if (!item) return;
+      const current = await session();
+      void forgetSource(current.sessionId, id);
       // Also when Uppy had no uploader running (a restored file waiting for its data): the api
       // aborts the multipart upload or deletes the object; both are idempotent.
-      if (file.meta.serverFileId && item?.status !== 'error') {
-        await uploadApi.remove(await session(), file.meta.serverFileId).catch(() => undefined);
-      }
+      if (item.status !== 'error') await uploadApi.remove(current, id).catch(() => undefined);
     },
     [items, session],
   );
@@ -574,6 +757,9 @@ export function useRushUploader({
     analysisFailed,
     addFiles,
     removeFile,
+    resumeFile,
+    /** Chromium keeps picked files across reloads; elsewhere a reload asks for the file again. */
+    keepsFileAccess: canKeepFileAccess(),
     retryAnalysis: runAnalysis,
     maxFiles: maxFilesFor(area),
   };
