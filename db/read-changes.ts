@@ -6,9 +6,9 @@
 export const READS_CHANNEL = 'rushflow_reads';
 
 export type ReadChange =
-  /** A project's own row: its page and every project list. */
+  /** A project's own row, or its files, versions and revisions (the lists offer their actions): its page and every list. */
   | { kind: 'project'; projectId: string }
-  /** Something shown on a project's page only (its files, versions, open question, brief). */
+  /** Something shown on a project's page only (its open question, its brief). */
   | { kind: 'page'; projectId: string }
   /** A user's notifications. */
   | { kind: 'user'; userId: string }

@@ -25,8 +25,11 @@ interface ProjectSnapshot {
   approvedVersion?: number | null;
 }
 
-/** Who a notification goes to: the project's client, its editor, or every admin. */
-export type Audience = 'client' | 'editor' | 'admins';
+/**
+ * Who a notification goes to: the project's client, its editor, every admin, or one user by id
+ * (the editor a reassignment took the project from).
+ */
+export type Audience = 'client' | 'editor' | 'admins' | { userId: string };
 
 /** A notification for an audience: its kind and French text come from `PROJECT_NOTICES`. */
 export interface NotificationSpec extends ProjectNotice {
@@ -91,14 +94,29 @@ export interface RecordTransitionInput {
     revisionWindowEndsAt?: number | null;
     cancelledAt?: number | null;
     needsAttention?: string | null;
-    /** The planned delivery, moved by a paused deadline. */
+    /** The planned delivery, moved by a paused deadline or by an admin. */
     deliveryDate?: number | null;
+    /** The revisions quota, raised by an admin. */
+    maxRevisions?: number;
   };
   /** requestRevision increments `revision_count`. */
   incrementRevisionCount?: boolean;
   revision?: RevisionChange;
-  /** An admin's cancellation: its audit entry (keyed like the transition). */
-  audit?: AuditActor & { action: 'project.cancel'; reason?: string };
+  /**
+   * An admin's change, in the audit log (keyed like the transition): the cancellation with its
+   * reason, the planned delivery date, the revisions quota, each with its value before and after.
+   */
+  audit?: AuditActor & { action: 'project.cancel' | 'project.deadline' | 'project.revisions'; reason?: string };
+}
+
+interface ReassignEditorActivityInput {
+  /** Becomes the status-history row's id (see RecordTransitionInput.key). */
+  key: string;
+  projectId: string;
+  editorId: string;
+  actorId: string;
+  actorName: string;
+  audit: AuditActor;
 }
 
 interface AssignEditorActivityInput {
@@ -112,6 +130,12 @@ interface AssignEditorActivityInput {
   actorName?: string;
   /** An admin's manual assignment: its audit entry (keyed like the assignment). */
   audit?: AuditActor;
+}
+
+interface ReassignEditorResult {
+  editorId: string;
+  editorName: string;
+  previousEditorId: string;
 }
 
 export type AssignEditorResult = { assigned: true; editorId: string; editorName: string } | { assigned: false };
@@ -153,6 +177,13 @@ export interface ProjectActivities {
    * A manual assignment fails with EditorNotAvailable when the named editor cannot take it.
    */
   assignEditor(input: AssignEditorActivityInput): Promise<AssignEditorResult>;
+  /**
+   * Gives the project to another editor in one transaction: both profiles locked (in id order),
+   * the previous editor's slot freed and the new one's taken, the timeline row, the notifications
+   * (client, new editor, previous editor), the audit entry and a `pg_notify`. Fails with
+   * EditorNotAvailable when the new editor cannot take it.
+   */
+  reassignEditor(input: ReassignEditorActivityInput): Promise<ReassignEditorResult>;
   /**
    * One transition in one transaction: the status-history row, the project's update (status,
    * columns, optimistic version), the revision change, the editor's counters, the notifications

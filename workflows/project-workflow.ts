@@ -3,12 +3,14 @@ import { allHandlersFinished, condition, patched, setHandler, sleep, uuid4 } fro
 import type { ProjectAction } from '../domain/project-lifecycle';
 import type { ReviewAction } from '../domain/review';
 import {
+  addRevisionsUpdate,
   answerClientUpdate,
   approveUpdate,
   askClientUpdate,
   ASSIGNMENT_RETRY,
   assignEditorUpdate,
   cancelUpdate,
+  changeDeadlineUpdate,
   completeRevisionUpdate,
   completeUpdate,
   DEADLINE_REMINDER_LEAD,
@@ -17,20 +19,25 @@ import {
   PROJECT_TIMELINE,
   projectStateQuery,
   projectStatusQuery,
+  reassignEditorUpdate,
   requestRevisionUpdate,
   RETENTION_NOTICE_LEAD,
   startRevisionUpdate,
   startUpdate,
+  type AddRevisionsInput,
+  type AdminChangeUpdate,
   type AnswerClientInput,
   type ApproveVersionInput,
   type AskClientInput,
   type AssignEditorInput,
   type CancelProjectInput,
+  type ChangeDeadlineInput,
   type ProjectActionInput,
   type ProjectActionResult,
   type ProjectActor,
   type ProjectWorkflowInput,
   type ProjectWorkflowState,
+  type ReassignEditorInput,
   type RefusalInput,
 } from './contracts/project';
 import { durationMs } from './duration';
@@ -41,6 +48,13 @@ import { activities, asRefusal, ProjectSteps, until } from './project-steps';
  * editor and e-mails them. Histories recorded before it replay the closing without the e-mail.
  */
 const AUTO_APPROVAL_PATCH = 'review-auto-approval';
+
+/**
+ * Patch: an admin may reassign the project or move its planned delivery date; the deadline phase
+ * then reminds the (new) editor and escalates again from the new date, and keeps waiting after an
+ * escalation for such a change. Histories recorded before it replay the phase as it was.
+ */
+const ADMIN_CHANGES_PATCH = 'admin-project-changes';
 
 /**
  * Owns one paid project (`project-<projectId>`) from `brief_received` to the deletion of its files
@@ -59,7 +73,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   const ready: { steps?: ProjectSteps } = {};
 
   function onAction<I extends { actor: ProjectActor } & RefusalInput>(
-    action: ProjectAction | ReviewAction | 'assignEditor',
+    action: ProjectAction | ReviewAction | 'assignEditor' | AdminChangeUpdate,
     definition: UpdateDefinition<ProjectActionResult, [I]>,
     run: (steps: ProjectSteps, input: I) => Promise<void>,
   ) {
@@ -98,6 +112,15 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   onAction<CancelProjectInput>('cancel', cancelUpdate, (steps, { actor, reason }) => steps.cancel(actor, reason));
   onAction<AssignEditorInput>('assignEditor', assignEditorUpdate, (steps, { actor, editorId }) =>
     steps.assignEditor(actor, editorId),
+  );
+  onAction<ReassignEditorInput>('reassignEditor', reassignEditorUpdate, (steps, { actor, editorId }) =>
+    steps.reassignEditor(actor, editorId),
+  );
+  onAction<ChangeDeadlineInput>('changeDeadline', changeDeadlineUpdate, (steps, { actor, deliveryDate }) =>
+    steps.changeDeadline(actor, deliveryDate),
+  );
+  onAction<AddRevisionsInput>('addRevisions', addRevisionsUpdate, (steps, { actor, count }) =>
+    steps.addRevisions(actor, count),
   );
   onAction<ApproveVersionInput>('approve', approveUpdate, (steps, { actor, versionNumber }) =>
     steps.approve(actor, versionNumber),
@@ -184,15 +207,27 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   const working = () => state.status === 'assigned' || state.status === 'in_progress';
   const paused = () => state.question !== null;
   if (working() && state.deliveryDate !== null) {
+    const followAdminChanges = patched(ADMIN_CHANGES_PATCH);
     let reminded = false;
     let escalated = false;
-    while (working() && !escalated) {
+    let seenChanges = steps.adminChanges;
+    while (working() && (followAdminChanges || !escalated)) {
       if (paused()) {
         await condition(() => !working() || !paused());
         continue;
       }
+      if (followAdminChanges && steps.adminChanges !== seenChanges) {
+        // Another editor or another date: the reminder and the escalation are due again.
+        seenChanges = steps.adminChanges;
+        reminded = false;
+        escalated = false;
+      }
       const deadline = state.deliveryDate!;
-      const interrupted = () => !working() || paused() || state.deliveryDate !== deadline;
+      const interrupted = () =>
+        !working() ||
+        paused() ||
+        state.deliveryDate !== deadline ||
+        (followAdminChanges && steps.adminChanges !== seenChanges);
       if (!reminded) {
         if (!(await condition(interrupted, until(deadline - durationMs(DEADLINE_REMINDER_LEAD))))) {
           reminded = true;
@@ -203,6 +238,11 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
           });
           steps.email('deadline_reminder', 'editor');
         }
+        continue;
+      }
+      if (escalated) {
+        // Overdue and escalated: only an admin's change (or the end of the editing) moves it on.
+        await condition(interrupted);
         continue;
       }
       if (!(await condition(interrupted, until(deadline)))) {

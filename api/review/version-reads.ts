@@ -85,9 +85,12 @@ export async function readVersions(
   const versions = await em.find(ProjectVersion, { project: projectId }, { orderBy: { number: 'desc' } });
   const counts = new Map<string, { open: number; resolved: number }>();
   if (versions.length > 0) {
+    // A comment carried to a later version is that version's to count: the same remark, not two.
     const rows: { version_id: string; status: 'open' | 'resolved'; n: string }[] = await em.execute(
-      `select "version_id", "status", count(*) as n from "version_comments"
-        where "project_id" = ? and "parent_id" is null group by "version_id", "status"`,
+      `select c."version_id", c."status", count(*) as n from "version_comments" c
+        where c."project_id" = ? and c."parent_id" is null
+          and not exists (select 1 from "version_comments" later where later."carried_from_id" = c."id")
+        group by c."version_id", c."status"`,
       [projectId],
     );
     for (const row of rows) {

@@ -3,7 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Context } from 'koa';
-import { AssignEditorSchema, CancelProjectSchema } from '../../domain/schemas/admin';
+import {
+  AddRevisionsSchema,
+  AssignEditorSchema,
+  CancelProjectSchema,
+  ChangeDeadlineSchema,
+} from '../../domain/schemas/admin';
 import { PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
 import { REVIEW_ACTIONS, type ReviewAction } from '../../domain/review';
 import {
@@ -16,13 +21,16 @@ import {
   ACTION_FORBIDDEN,
   ACTION_INVALID,
   ACTION_REFUSED,
+  addRevisionsUpdate,
   answerClientUpdate,
   approveUpdate,
   askClientUpdate,
   assignEditorUpdate,
   cancelUpdate,
+  changeDeadlineUpdate,
   PROJECT_ACTION_UPDATES,
   projectWorkflowId,
+  reassignEditorUpdate,
   requestRevisionUpdate,
   type ProjectActor,
 } from '../../workflows/contracts/project';
@@ -172,6 +180,40 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const actor = actorOf(currentUser(ctx));
     await runUpdate(deps, projectId, (handle) =>
       handle.executeUpdate(assignEditorUpdate, { args: [{ actor, editorId }] }),
+    );
+    await answerWithProject(ctx, deps, projectId);
+  });
+
+  /** Another editor for an assigned or in-progress project; both editors are told, their loads follow. */
+  router.post('/api/admin/projects/:projectId/reassign', requireRole('admin'), guard, async (ctx) => {
+    const projectId = projectIdOf(ctx.params.projectId);
+    const { editorId } = parseInput(AssignEditorSchema, ctx.request.body ?? {});
+    const actor = actorOf(currentUser(ctx));
+    await runUpdate(deps, projectId, (handle) =>
+      handle.executeUpdate(reassignEditorUpdate, { args: [{ actor, editorId }] }),
+    );
+    await answerWithProject(ctx, deps, projectId);
+  });
+
+  /** A new planned delivery date (`YYYY-MM-DD`, from tomorrow on), kept at noon UTC like the others. */
+  router.post('/api/admin/projects/:projectId/deadline', requireRole('admin'), guard, async (ctx) => {
+    const projectId = projectIdOf(ctx.params.projectId);
+    const { deliveryDate } = parseInput(ChangeDeadlineSchema, ctx.request.body ?? {});
+    const actor = actorOf(currentUser(ctx));
+    const at = Date.parse(`${deliveryDate}T12:00:00.000Z`);
+    await runUpdate(deps, projectId, (handle) =>
+      handle.executeUpdate(changeDeadlineUpdate, { args: [{ actor, deliveryDate: at }] }),
+    );
+    await answerWithProject(ctx, deps, projectId);
+  });
+
+  /** More revisions in the project's quota (added to whatever quota it has). */
+  router.post('/api/admin/projects/:projectId/revisions', requireRole('admin'), guard, async (ctx) => {
+    const projectId = projectIdOf(ctx.params.projectId);
+    const { count } = parseInput(AddRevisionsSchema, ctx.request.body ?? {});
+    const actor = actorOf(currentUser(ctx));
+    await runUpdate(deps, projectId, (handle) =>
+      handle.executeUpdate(addRevisionsUpdate, { args: [{ actor, count }] }),
     );
     await answerWithProject(ctx, deps, projectId);
   });

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { ADMIN_MESSAGES, APPLICATION_NOTES_MAX, AUDIT_ACTIONS, MANAGED_ROLES, SYSTEM_TEST_KINDS } from '../admin';
+import { todayIn } from '../delivery';
 import { EDITOR_APPLICATION_STATUSES, PROJECT_STATUSES } from '../enums';
+import { ADMIN_CHANGE_MESSAGES } from '../project-lifecycle';
 
 /** Markup in a free text: a tag (`<b>`, `</p>`, `<!--`), never a lone "<" ("< 5 min"). */
 const HTML_TAG = /<\/?[a-z!][^>]*>/i;
@@ -75,6 +77,41 @@ export type ProjectListQuery = z.output<typeof ProjectListQuerySchema>;
 export const AssignEditorSchema = z.object(
   { editorId: z.string({ error: 'Choisissez un monteur.' }).trim().min(1, 'Choisissez un monteur.').max(200) },
   { error: 'Choisissez un monteur.' },
+);
+
+/** `2026-02-30` matches the pattern but names no day. */
+function isCalendarDate(date: string): boolean {
+  const at = Date.parse(`${date}T12:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(date);
+}
+
+/** The most revisions an admin adds at once. */
+export const ADDED_REVISIONS_MAX = 10;
+
+/**
+ * A new planned delivery date, `YYYY-MM-DD` (a date input's value), from tomorrow (Paris) on.
+ * Stored at noon UTC like every planned delivery date.
+ */
+export const ChangeDeadlineSchema = z.object(
+  {
+    deliveryDate: z
+      .string({ error: 'Choisissez une date de livraison.' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choisissez une date de livraison.')
+      .refine(isCalendarDate, 'Cette date n’existe pas.')
+      .refine((date) => date > todayIn(), ADMIN_CHANGE_MESSAGES.deadlineNotFuture),
+  },
+  { error: 'Choisissez une date de livraison.' },
+);
+
+export const AddRevisionsSchema = z.object(
+  {
+    count: z
+      .number({ error: 'Indiquez un nombre de révisions.' })
+      .int('Indiquez un nombre entier de révisions.')
+      .min(1, 'Ajoutez au moins une révision.')
+      .max(ADDED_REVISIONS_MAX, `On ajoute au plus ${ADDED_REVISIONS_MAX} révisions à la fois.`),
+  },
+  { error: 'Indiquez un nombre de révisions.' },
 );
 
 export const CancelProjectSchema = z.object(

@@ -8,6 +8,7 @@ import { connectTemporal } from '../../api/temporal/client';
 import { AuditLogEntry, EditorApplication, EditorProfile } from '../../db/entities';
 import { createOrmConfig } from '../../db/mikro-orm.config';
 import { ADMIN_MESSAGES } from '../../domain/admin';
+import { addWorkingDays, todayIn } from '../../domain/delivery';
 import { MESSAGES } from '../../domain/messages';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import { adminKit, type Caller } from '../support/admin-kit';
@@ -47,6 +48,8 @@ let server: http.Server;
 let base: string;
 let temporal: Client;
 let editorId: string;
+/** The editor a reassignment gives the project to. */
+let secondEditorId: string;
 let restoreOtherEditors: (() => Promise<void>) | undefined;
 
 /** What an admin sends to get a 2xx from each route: set up just before the call. */
@@ -75,6 +78,19 @@ const adminRequests: Record<string, () => Promise<{ path: string; body?: unknown
   'POST /api/admin/projects/:projectId/assign': async () => {
     const projectId = await startWaitingProject(orm, temporal, clientProject('Accès : assignation'));
     return { path: `/api/admin/projects/${projectId}/assign`, body: { editorId } };
+  },
+  'POST /api/admin/projects/:projectId/reassign': async () => {
+    const projectId = await startWaitingProject(orm, temporal, clientProject('Accès : réassignation'));
+    await kit.call('admin', 'POST', `/api/admin/projects/${projectId}/assign`, { editorId }, base);
+    return { path: `/api/admin/projects/${projectId}/reassign`, body: { editorId: secondEditorId } };
+  },
+  'POST /api/admin/projects/:projectId/deadline': async () => {
+    const projectId = await startWaitingProject(orm, temporal, clientProject('Accès : date de livraison'));
+    return { path: `/api/admin/projects/${projectId}/deadline`, body: { deliveryDate: addWorkingDays(todayIn(), 15) } };
+  },
+  'POST /api/admin/projects/:projectId/revisions': async () => {
+    const projectId = await startWaitingProject(orm, temporal, clientProject('Accès : révisions'));
+    return { path: `/api/admin/projects/${projectId}/revisions`, body: { count: 1 } };
   },
   'POST /api/admin/projects/:projectId/cancel': async () => {
     const projectId = await startProject(orm, temporal, clientProject('Accès : annulation'));
@@ -118,12 +134,13 @@ beforeAll(async () => {
   ({ server, base } = await listenOnLoopback(app));
   // Nobody else free: the projects wait for the admin, who assigns this editor (no specialty of its own).
   editorId = await seedEditor(orm, { maxConcurrentProjects: 10 });
-  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), editorId);
+  secondEditorId = await seedEditor(orm, { maxConcurrentProjects: 10 });
+  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), [editorId, secondEditorId]);
 });
 
 afterAll(async () => {
   await restoreOtherEditors?.();
-  await orm.em.fork().nativeDelete(EditorProfile, { userId: editorId });
+  await orm.em.fork().nativeDelete(EditorProfile, { userId: { $in: [editorId, secondEditorId] } });
   await new Promise((resolve) => server?.close(resolve));
   await temporal?.connection.close();
   await kit.cleanUp();

@@ -3,7 +3,17 @@ import type { Client } from '@temporalio/client';
 import type { AdminBriefRow, AdminProjectRow, AuditEntryView, EligibleEditor } from '../../domain/admin';
 import { MESSAGES } from '../../domain/messages';
 import { connectTemporal } from '../../api/temporal/client';
-import { Brief, CheckoutSession, EditorProfile, Project, SentEmail, StatusHistory } from '../../db/entities';
+import {
+  Brief,
+  CheckoutSession,
+  EditorProfile,
+  Notification,
+  Project,
+  SentEmail,
+  StatusHistory,
+} from '../../db/entities';
+import { todayIn } from '../../domain/delivery';
+import { ADMIN_CHANGE_MESSAGES } from '../../domain/project-lifecycle';
 import { CANCELLATION_NEEDS_ATTENTION, PROJECT_ACTION_MESSAGES } from '../../workflows/contracts/project';
 import { adminKit, type ApiAnswer } from '../support/admin-kit';
 import { seedEditor, startProject, startWaitingProject, statusOf } from '../support/admin-seed';
@@ -313,6 +323,196 @@ describe('Projets: manual assignment and cancellation', () => {
     const cancelled = await post(`/api/admin/projects/${projectId}/cancel`, {});
     expect({ status: cancelled.status, error: cancelled.body.error }).toEqual({ status: 200, error: undefined });
     expect(await statusOf(orm, projectId)).toBe('cancelled');
+  });
+});
+
+describe('Projets: another editor, another date, more revisions', () => {
+  /** `YYYY-MM-DD`, `days` after today in Paris. */
+  const inDays = (days: number) => {
+    const noon = new Date(`${todayIn()}T12:00:00Z`);
+    noon.setUTCDate(noon.getUTCDate() + days);
+    return noon.toISOString().slice(0, 10);
+  };
+  const notificationsOf = async (projectId: string, userId: string) =>
+    (await (await kit.db()).em.fork().find(Notification, { project: projectId, userId })).map((row) => row.type);
+  const load = async (userId: string) =>
+    (await (await kit.db()).em.fork().findOneOrFail(EditorProfile, userId)).currentProjectsCount;
+  const auditOf = async (action: string, projectId: string) =>
+    ((await get(`/api/admin/audit?action=${action}&pageSize=100`)).body.items as AuditEntryView[]).filter(
+      (entry) => entry.targetId === projectId,
+    );
+  const rowOf = async (projectId: string) =>
+    ((await get(`/api/admin/projects?q=${projectId}`)).body.items as AdminProjectRow[])[0];
+
+  test('the admin reassigns an assigned project: both editors told (in the app and by e-mail), both loads follow, audited', async () => {
+    const orm = await kit.db();
+    const demoEditor = kit.accounts.editor;
+    const full = await seedEditor(orm, { maxConcurrentProjects: 1, currentProjectsCount: 1 });
+    seededEditors.push(full);
+    const client = `reassign-${run}@${domain}`;
+    const projectId = await startWaitingProject(orm, temporal, {
+      client: { id: null, email: client },
+      title: `À réassigner ${run}`,
+    });
+    const reassign = (body: unknown, caller: 'admin' | 'client' = 'admin') =>
+      kit.call(caller, 'POST', `/api/admin/projects/${projectId}/reassign`, body);
+    // Waiting for an editor: that is an assignment, not a reassignment.
+    expect(await reassign({ editorId: freeEditor })).toEqual({
+      status: 409,
+      body: { error: ADMIN_CHANGE_MESSAGES.reassignWrongStatus },
+    });
+    expect((await rowOf(projectId)).changes).toEqual(['deadline', 'addRevisions']);
+    expect((await post(`/api/admin/projects/${projectId}/assign`, { editorId: freeEditor })).status).toBe(200);
+    expect((await rowOf(projectId)).changes).toEqual(['reassign', 'deadline', 'addRevisions']);
+
+    // The demo editor (a real account, with an address) takes part, with room for one more.
+    const em = orm.em.fork();
+    const profile = await em.findOneOrFail(EditorProfile, demoEditor.id);
+    const kept = { status: profile.status, maxConcurrentProjects: profile.maxConcurrentProjects };
+    await em.nativeUpdate(
+      EditorProfile,
+      { userId: demoEditor.id },
+      { status: 'active', maxConcurrentProjects: profile.currentProjectsCount + 2 },
+    );
+    try {
+      const freeLoad = await load(freeEditor);
+      const demoLoad = await load(demoEditor.id);
+
+      // Refusals: not an admin, bad input, the same editor, unknown or full editors.
+      expect((await reassign({ editorId: demoEditor.id }, 'client')).status).toBe(403);
+      const blank = await reassign({ editorId: '' });
+      expect({ status: blank.status, message: blank.body.fields?.editorId }).toEqual({
+        status: 400,
+        message: 'Choisissez un monteur.',
+      });
+      expect(await reassign({ editorId: freeEditor })).toEqual({
+        status: 409,
+        body: { error: ADMIN_CHANGE_MESSAGES.sameEditor },
+      });
+      expect(await reassign({ editorId: randomUUID() })).toEqual({
+        status: 409,
+        body: { error: PROJECT_ACTION_MESSAGES.editorUnknown },
+      });
+      expect(await reassign({ editorId: full })).toEqual({
+        status: 409,
+        body: { error: PROJECT_ACTION_MESSAGES.editorNotAvailable },
+      });
+      // The dialog offers the editors with a free slot, never the project's own.
+      const eligible = (await get(`/api/admin/projects/${projectId}/eligible-editors`)).body
+        .editors as EligibleEditor[];
+      expect(eligible.map((editor) => editor.id)).toContain(demoEditor.id);
+      expect(eligible.map((editor) => editor.id)).not.toContain(freeEditor);
+
+      const moved = await reassign({ editorId: demoEditor.id });
+      expect(moved.status).toBe(200);
+      expect(moved.body.project).toMatchObject({ status: 'assigned' });
+      expect(await load(freeEditor)).toBe(freeLoad - 1);
+      expect(await load(demoEditor.id)).toBe(demoLoad + 1);
+      expect((await rowOf(projectId)).editor?.id).toBe(demoEditor.id);
+      expect(await notificationsOf(projectId, freeEditor)).toContain('project_reassigned');
+      expect(await notificationsOf(projectId, demoEditor.id)).toEqual(['project_assigned_to_editor']);
+      const history = await orm.em
+        .fork()
+        .find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'desc' } });
+      expect(history[0]).toMatchObject({
+        oldStatus: 'assigned',
+        newStatus: 'assigned',
+        changedBy: kit.accounts.admin.id,
+      });
+      expect(history[0].comment).toMatch(/^Réassigné de Inès Libre à .+ par un administrateur$/);
+      await kit.waitForMail(demoEditor.email, 'the new editor’s e-mail', (email) =>
+        email.subject.includes(`À réassigner ${run}`),
+      );
+      const [entry] = await auditOf('project.reassign', projectId);
+      expect(entry).toMatchObject({
+        actorEmail: kit.accounts.admin.email,
+        before: { editorId: freeEditor, editorName: 'Inès Libre' },
+        after: { editorId: demoEditor.id, editorLoad: `${demoLoad + 1}/${profile.currentProjectsCount + 2}` },
+      });
+
+      // And back: the demo editor, who loses it, reads why by e-mail.
+      expect((await reassign({ editorId: freeEditor })).status).toBe(200);
+      expect(await load(demoEditor.id)).toBe(demoLoad);
+      expect(await notificationsOf(projectId, demoEditor.id)).toContain('project_reassigned');
+      const away = await kit.waitForMail(demoEditor.email, 'the previous editor’s e-mail', (email) =>
+        email.subject.startsWith('Projet confié à un autre monteur'),
+      );
+      expect(away.text).toContain(`À réassigner ${run}`);
+      expect(await auditOf('project.reassign', projectId)).toHaveLength(2);
+      expect((await post(`/api/admin/projects/${projectId}/cancel`, {})).status).toBe(200);
+    } finally {
+      await orm.em.fork().nativeUpdate(EditorProfile, { userId: demoEditor.id }, kept);
+    }
+  });
+
+  test('the admin moves the planned delivery date (from tomorrow on) and adds revisions to the quota, audited', async () => {
+    const orm = await kit.db();
+    const client = `date-${run}@${domain}`;
+    const projectId = await startWaitingProject(orm, temporal, {
+      client: { id: null, email: client },
+      title: `Nouvelle date ${run}`,
+    });
+    const deadline = (body: unknown, caller: 'admin' | 'editor' = 'admin') =>
+      kit.call(caller, 'POST', `/api/admin/projects/${projectId}/deadline`, body);
+    const cases: [unknown, string][] = [
+      [{ deliveryDate: todayIn() }, ADMIN_CHANGE_MESSAGES.deadlineNotFuture],
+      [{ deliveryDate: inDays(-3) }, ADMIN_CHANGE_MESSAGES.deadlineNotFuture],
+      [{ deliveryDate: '2030-02-30' }, 'Cette date n’existe pas.'],
+      [{ deliveryDate: '12/05/2030' }, 'Choisissez une date de livraison.'],
+      [{}, 'Choisissez une date de livraison.'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await deadline(body);
+      expect({ body, status: answer.status, message: answer.body.fields?.deliveryDate }).toEqual({
+        body,
+        status: 400,
+        message,
+      });
+    }
+    expect((await deadline({ deliveryDate: inDays(9) }, 'editor')).status).toBe(403);
+    const before = (await orm.em.fork().findOneOrFail(Project, projectId)).deliveryDate;
+    const moved = await deadline({ deliveryDate: inDays(9) });
+    expect(moved.status).toBe(200);
+    expect(moved.body.project).toMatchObject({ deliveryDate: `${inDays(9)}T12:00:00.000Z` });
+    expect(await deadline({ deliveryDate: inDays(9) })).toEqual({
+      status: 409,
+      body: { error: ADMIN_CHANGE_MESSAGES.deadlineUnchanged },
+    });
+    expect(await auditOf('project.deadline', projectId)).toEqual([
+      expect.objectContaining({
+        actorEmail: kit.accounts.admin.email,
+        before: { deliveryDate: before?.toISOString() },
+        after: { deliveryDate: `${inDays(9)}T12:00:00.000Z` },
+      }),
+    ]);
+
+    const revisions = (body: unknown) => post(`/api/admin/projects/${projectId}/revisions`, body);
+    for (const [body, message] of [
+      [{ count: 0 }, 'Ajoutez au moins une révision.'],
+      [{ count: 11 }, 'On ajoute au plus 10 révisions à la fois.'],
+      [{ count: 1.5 }, 'Indiquez un nombre entier de révisions.'],
+      [{ count: '2' }, 'Indiquez un nombre de révisions.'],
+    ] as const) {
+      const answer = await revisions(body);
+      expect({ body, status: answer.status, message: answer.body.fields?.count }).toEqual({
+        body,
+        status: 400,
+        message,
+      });
+    }
+    const quota = (await orm.em.fork().findOneOrFail(Project, projectId)).maxRevisions;
+    const added = await revisions({ count: 2 });
+    expect(added.status).toBe(200);
+    expect(added.body.project).toMatchObject({ maxRevisions: quota + 2 });
+    expect((await rowOf(projectId)).maxRevisions).toBe(quota + 2);
+    expect(await auditOf('project.revisions', projectId)).toEqual([
+      expect.objectContaining({ before: { maxRevisions: quota }, after: { maxRevisions: quota + 2 } }),
+    ]);
+
+    // Cancelled: its workflow is over, nothing more changes.
+    expect((await post(`/api/admin/projects/${projectId}/cancel`, {})).status).toBe(200);
+    expect((await revisions({ count: 1 })).status).toBe(409);
+    expect((await rowOf(projectId)).changes).toEqual([]);
   });
 });
 

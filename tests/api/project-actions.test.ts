@@ -2,16 +2,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { EditorProfile, Project, ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
 import { REVIEW_MESSAGES } from '../../domain/review';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-lifecycle';
 import { connectTemporal } from '../../api/temporal/client';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import {
-  PROJECT_ACTION_MESSAGES,
-  PROJECT_WORKFLOW_TYPE,
-  projectWorkflowId,
-  type ProjectWorkflowInput,
-} from '../../workflows/contracts/project';
+import { PROJECT_ACTION_MESSAGES, projectWorkflowId } from '../../workflows/contracts/project';
 import { waitUntil } from '../support/mail-server';
-import { seedProject } from '../support/project-seed';
+import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 import { setOtherEditorsAside } from '../support/editors';
@@ -51,12 +46,7 @@ async function newProject(title: string): Promise<string> {
     videoType: 'youtube',
     deliveryDate: new Date(Date.now() + 10 * 86_400_000),
   });
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(projectId),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, projectId);
   return projectId;
 }
 
@@ -180,7 +170,7 @@ test('the editor starts and completes, the client asks a revision; wrong role or
   expect(revision.body.project).toMatchObject({ status: 'revision_requested', revisionCount: 1 });
   expect(await post(path('completeRevision'), tokens.editor)).toEqual({
     status: 409,
-    body: { error: REVIEW_MESSAGES.revisionNeedsNewVersion },
+    body: { error: LIFECYCLE_MESSAGES.revisionNeedsNewVersion },
   });
   await addVersion(2);
   expect((await post(path('completeRevision'), tokens.editor)).body.project?.status).toBe('completed');
@@ -226,12 +216,7 @@ test('an action sent between the payment and the start of the project workflow w
   });
   const cancelling = post(`/api/admin/projects/${projectId}/cancel`, tokens.admin, { reason: 'Payé par erreur' });
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(projectId),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, projectId);
   const cancelled = await cancelling;
   expect(cancelled.status).toBe(200);
   expect(cancelled.body.project?.status).toBe('cancelled');

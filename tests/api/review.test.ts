@@ -16,14 +16,13 @@ import {
   type OriginalLinkView,
   type VersionView,
 } from '../../domain/review';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-lifecycle';
 import { defaultStartFrame, timecodeToFrames } from '../../domain/timecode';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { setOtherEditorsAside } from '../support/editors';
 import { waitUntil } from '../support/mail-server';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
-import { seedProject } from '../support/project-seed';
+import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
@@ -203,12 +202,7 @@ beforeAll(async () => {
     videoType: 'corporate',
     deliveryDate: new Date(Date.now() + 10 * 86_400_000),
   });
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(projectId),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, projectId);
   await waitUntil(async () => (await statusOf()) === 'assigned', 60_000, 'the assignment');
   expect((await action('start', tokens.editor)).status).toBe(200);
   [clientStream, editorStream, otherStream] = await Promise.all([
@@ -509,7 +503,7 @@ test('a revision round, a non-video v2 that fails with its reason and is retried
   expect((await action('startRevision', tokens.editor)).status).toBe(200);
   expect(await action('completeRevision', tokens.editor)).toEqual({
     status: 409,
-    body: { error: REVIEW_MESSAGES.revisionNeedsNewVersion },
+    body: { error: LIFECYCLE_MESSAGES.revisionNeedsNewVersion },
   });
 
   // v2 is not a video (an MP4 header, then noise): the preview fails and says why.
@@ -636,12 +630,7 @@ test('the client question through the api: asked by the editor, answered by the 
     videoType: 'corporate',
     deliveryDate: new Date(Date.now() + 10 * 86_400_000),
   });
-  const args: [ProjectWorkflowInput] = [{ projectId: questionProject, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(questionProject),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, questionProject);
   await waitUntil(
     async () => (await orm.em.fork().findOneOrFail(Project, questionProject)).status === 'assigned',
     60_000,

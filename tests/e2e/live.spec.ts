@@ -6,10 +6,8 @@ import { connectTemporal } from '../../api/temporal/client';
 import { Notification } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { revokeStreams } from '../../db/outbox';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
-import { seedProject } from '../support/project-seed';
+import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { demoAccounts, signIn, stackKeycloak, toast } from './support/stack';
 
 /**
@@ -56,12 +54,7 @@ test.beforeAll(async () => {
       { oldStatus: 'brief_received', newStatus: 'assigned' },
     ],
   });
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(projectId),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, projectId);
 });
 
 test.afterAll(async () => {

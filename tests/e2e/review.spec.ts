@@ -5,10 +5,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../api/temporal/client';
 import { initOrm } from '../../db/orm';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { generateSoundOnly, generateTestVideo, makeTempDir } from '../support/media-fixtures';
-import { seedProject } from '../support/project-seed';
+import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { demoAccounts, signInOnKeycloak } from './support/stack';
 
 /**
@@ -56,12 +54,7 @@ async function editingProject(projectTitle: string): Promise<string> {
       { oldStatus: 'assigned', newStatus: 'in_progress' },
     ],
   });
-  const args: [ProjectWorkflowInput] = [{ projectId: id, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(id),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, id);
   return id;
 }
 

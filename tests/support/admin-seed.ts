@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { EditorApplication, EditorProfile, Project } from '../../db/entities';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { waitUntil } from './mail-server';
-import { seedProject, type SeedProjectOptions } from './project-seed';
+import { seedProject, type SeedProjectOptions, startSeededProjectWorkflow } from './project-seed';
 
 /**
  * Rows the admin suites start from: editors, projects whose workflow runs on the stack's worker,
@@ -43,12 +41,7 @@ export async function startProject(
   options: Omit<SeedProjectOptions, 'status'>,
 ): Promise<string> {
   const projectId = await seedProject(orm.em.fork(), { ...options, status: 'brief_received' });
-  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-    taskQueue: TASK_QUEUE,
-    workflowId: projectWorkflowId(projectId),
-    args,
-  });
+  await startSeededProjectWorkflow(temporal, projectId);
   return projectId;
 }
 

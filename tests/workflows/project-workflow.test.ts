@@ -12,20 +12,23 @@ import {
   SentEmail,
   StatusHistory,
 } from '../../db/entities';
-import { PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
+import { ADMIN_CHANGE_MESSAGES, LIFECYCLE_MESSAGES, PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
   ACTION_FORBIDDEN,
   ACTION_INVALID,
   ACTION_REFUSED,
+  addRevisionsUpdate,
   assignEditorUpdate,
   cancelUpdate,
+  changeDeadlineUpdate,
   completeRevisionUpdate,
   completeUpdate,
   PROJECT_ACTION_MESSAGES,
   projectStateQuery,
   projectWorkflowId,
+  reassignEditorUpdate,
   requestRevisionUpdate,
   startRevisionUpdate,
   startUpdate,
@@ -316,7 +319,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   await handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] });
   expect((await db.orm.em.fork().findOneOrFail(ProjectRevision, revision.id)).status).toBe('in_progress');
   await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
-    refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionAlreadyStarted),
+    refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionAlreadyStarted),
   );
   await addVersion(projectId, editorId);
   const redeliveredAt = await env.currentTimeMs();
@@ -568,4 +571,111 @@ test('activities: run twice, one effect', async () => {
   expect(await activities.deleteProjectFiles(projectId)).toEqual({ deleted: 1 });
   expect(await activities.deleteProjectFiles(projectId)).toEqual({ deleted: 0 });
   expect(await db.orm.em.fork().count(ProjectFile, { project: projectId })).toBe(0);
+});
+
+test('an admin reassigns an in-progress project, moves its deadline and adds revisions; the reminder follows', async () => {
+  await db.orm.em.fork().nativeUpdate(EditorProfile, {}, { status: 'inactive' });
+  const owner = clientActor();
+  const firstId = await createEditor({ specialties: ['corporate'] });
+  const secondId = await createEditor();
+  const projectId = await newProject(owner, 2, 'corporate');
+  // Only the first editor is active when the project is assigned.
+  await db.orm.em.fork().nativeUpdate(EditorProfile, { userId: secondId }, { status: 'inactive' });
+  const handle = await start(projectId);
+  await statusIs(projectId, 'assigned');
+  await db.orm.em.fork().nativeUpdate(EditorProfile, { userId: secondId }, { status: 'active' });
+  expect((await project(projectId)).editor?.userId).toBe(firstId);
+  await handle.executeUpdate(startUpdate, { args: [{ actor: editorActor(firstId) }] });
+
+  // Refused: not an admin, the same editor, a deadline in the past.
+  await expect(
+    handle.executeUpdate(reassignEditorUpdate, { args: [{ actor: editorActor(firstId), editorId: secondId }] }),
+  ).rejects.toMatchObject(refusal(ACTION_FORBIDDEN));
+  await expect(
+    handle.executeUpdate(reassignEditorUpdate, { args: [{ actor: admin, editorId: firstId }] }),
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, ADMIN_CHANGE_MESSAGES.sameEditor));
+  const now = await env.currentTimeMs();
+  await expect(
+    handle.executeUpdate(changeDeadlineUpdate, { args: [{ actor: admin, deliveryDate: now - HOUR }] }),
+  ).rejects.toMatchObject(refusal(ACTION_INVALID, ADMIN_CHANGE_MESSAGES.deadlineNotFuture));
+
+  // Reassigned: both editors told, both loads follow; the project stays in progress.
+  expect(await handle.executeUpdate(reassignEditorUpdate, { args: [{ actor: admin, editorId: secondId }] })).toEqual({
+    status: 'in_progress',
+    revisionCount: 0,
+  });
+  expect((await project(projectId)).editor?.userId).toBe(secondId);
+  expect((await editorLoad(firstId)).currentProjectsCount).toBe(0);
+  expect((await editorLoad(secondId)).currentProjectsCount).toBe(1);
+  expect(await notificationTypes(projectId, firstId)).toContain('project_reassigned');
+  expect(await notificationTypes(projectId, secondId)).toEqual(['project_assigned_to_editor']);
+  await waitUntil(
+    async () => (await templatesTo(`${firstId}@editors.rushflow.test`)).includes('project_reassigned_editor'),
+    20_000,
+    'the previous editor’s e-mail',
+  );
+  await waitUntil(
+    async () => (await templatesTo(`${secondId}@editors.rushflow.test`)).includes('project_assigned_editor'),
+    20_000,
+    'the new editor’s e-mail',
+  );
+  await expect(handle.executeUpdate(startUpdate, { args: [{ actor: editorActor(firstId) }] })).rejects.toMatchObject(
+    refusal(ACTION_FORBIDDEN),
+  );
+
+  // The deadline moves 3 days later: the reminder goes to the new editor 24 h before the new date.
+  const deliveryDate = now + 5 * DAY;
+  await handle.executeUpdate(changeDeadlineUpdate, { args: [{ actor: admin, deliveryDate }] });
+  expect((await project(projectId)).deliveryDate?.getTime()).toBe(deliveryDate);
+  expect(await notificationTypes(projectId, secondId)).toContain('deadline_changed');
+  await env.sleep(2 * DAY);
+  expect(await notificationTypes(projectId, secondId)).not.toContain('deadline_reminder');
+  await env.sleep(2 * DAY + HOUR);
+  await waitUntil(
+    async () => (await notificationTypes(projectId, secondId)).includes('deadline_reminder'),
+    20_000,
+    'the new editor’s reminder',
+  );
+  expect(await notificationTypes(projectId, firstId)).not.toContain('deadline_reminder');
+
+  // More revisions, on top of the project's own quota.
+  const quota = (await project(projectId)).maxRevisions;
+  await handle.executeUpdate(addRevisionsUpdate, { args: [{ actor: admin, count: 2 }] });
+  expect((await project(projectId)).maxRevisions).toBe(quota + 2);
+  expect((await handle.query(projectStateQuery)).maxRevisions).toBe(quota + 2);
+  expect(await notificationTypes(projectId, owner.id)).toContain('revisions_added');
+
+  await handle.executeUpdate(cancelUpdate, { args: [{ actor: admin }] });
+  expect((await editorLoad(secondId)).currentProjectsCount).toBe(0);
+  await expect(
+    handle.executeUpdate(reassignEditorUpdate, { args: [{ actor: admin, editorId: firstId }] }),
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, ADMIN_CHANGE_MESSAGES.reassignWrongStatus));
+  await handle.result();
+  await recordHistoryIfAsked('project-workflow-admin-changes', handle);
+});
+
+test('reassignEditor: run twice, one effect', async () => {
+  await db.orm.em.fork().nativeUpdate(EditorProfile, {}, { status: 'inactive' });
+  const owner = clientActor();
+  const firstId = await createEditor({ specialties: ['instagram'] });
+  const projectId = await newProject(owner, 10, 'instagram');
+  const activities = createProjectActivities(setup.projectDeps);
+  await activities.assignEditor({ key: randomUUID(), projectId, from: 'brief_received' });
+  const secondId = await createEditor({ specialties: [] });
+
+  const input = {
+    key: randomUUID(),
+    projectId,
+    editorId: secondId,
+    actorId: admin.id,
+    actorName: 'Admin',
+    audit: { actorId: admin.id, actorEmail: admin.email },
+  };
+  const [a, b] = await Promise.all([activities.reassignEditor(input), activities.reassignEditor(input)]);
+  expect(a).toEqual(b);
+  expect(a).toMatchObject({ editorId: secondId, previousEditorId: firstId });
+  expect((await editorLoad(firstId)).currentProjectsCount).toBe(0);
+  expect(await editorLoad(secondId)).toMatchObject({ currentProjectsCount: 1, totalProjectsCount: 1 });
+  expect(await db.orm.em.fork().count(StatusHistory, { id: input.key })).toBe(1);
+  expect(await notificationTypes(projectId, firstId)).toEqual(['project_assigned_to_editor', 'project_reassigned']);
 });

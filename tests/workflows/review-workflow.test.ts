@@ -15,6 +15,7 @@ import {
   VersionComment,
 } from '../../db/entities';
 import { REVIEW_MESSAGES } from '../../domain/review';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-lifecycle';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
@@ -245,7 +246,7 @@ test('a revision round is the version’s open comments, counted once; refused o
   // 'Révision terminée' needs a version uploaded after the round was asked.
   await handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] });
   await expect(handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
-    refusal(ACTION_REFUSED, REVIEW_MESSAGES.revisionNeedsNewVersion),
+    refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionNeedsNewVersion),
   );
   expect((await project(projectId)).status).toBe('revision_requested');
   const v2 = await addVersion(projectId, editor.id);

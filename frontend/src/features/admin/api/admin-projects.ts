@@ -85,3 +85,15 @@ export const useAssignEditor = () =>
 /** `POST /api/admin/projects/:id/cancel` (ProjectWorkflow's `cancel` update). */
 export const useCancelProject = () =>
   useProjectChange<{ projectId: string; reason?: string }>('cancel', ({ reason }) => (reason ? { reason } : {}));
+
+/** `POST /api/admin/projects/:id/reassign` (ProjectWorkflow's `reassignEditor` update). */
+export const useReassignEditor = () =>
+  useProjectChange<{ projectId: string; editorId: string }>('reassign', ({ editorId }) => ({ editorId }));
+
+/** `POST /api/admin/projects/:id/deadline` (`changeDeadline`): `YYYY-MM-DD`, from tomorrow on. */
+export const useChangeDeadline = () =>
+  useProjectChange<{ projectId: string; deliveryDate: string }>('deadline', ({ deliveryDate }) => ({ deliveryDate }));
+
+/** `POST /api/admin/projects/:id/revisions` (`addRevisions`): added to the project's quota. */
+export const useAddRevisions = () =>
+  useProjectChange<{ projectId: string; count: number }>('revisions', ({ count }) => ({ count }));

@@ -1,9 +1,11 @@
 import { ADMIN_MESSAGES, WAITING_STATUSES, type AdminProjectRow } from '@domain/admin';
 import { optionLabel, WIZARD_VIDEO_TYPES } from '@domain/brief-options';
 import { PROJECT_STATUSES } from '@domain/enums';
-import { projectStatusLabel } from '@domain/project-lifecycle';
-import { Search, SlidersHorizontal, UserPlus, XCircle } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { projectStatusLabel, type AdminProjectChange } from '@domain/project-lifecycle';
+import { ADDED_REVISIONS_MAX, AddRevisionsSchema, ChangeDeadlineSchema } from '@domain/schemas/admin';
+import { todayIn } from '@domain/delivery';
+import { CalendarClock, ListPlus, Search, SlidersHorizontal, UserPlus, UserRoundCog, XCircle } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,11 +18,14 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import {
   PAGE_SIZE,
+  useAddRevisions,
   useAdminProjects,
   useAssignEditor,
   useCancelProject,
+  useChangeDeadline,
   useEligibleEditors,
   useProjectFilterChoices,
+  useReassignEditor,
   type ProjectFilters,
 } from '../api/admin-projects';
 import { ADMIN_NAMESPACE } from '../labels';
@@ -51,6 +56,8 @@ export function ProjectsTab() {
   const choices = useProjectFilterChoices();
   const [assigning, setAssigning] = useState<AdminProjectRow | null>(null);
   const [cancelling, setCancelling] = useState<AdminProjectRow | null>(null);
+  const [changing, setChanging] = useState<{ change: AdminProjectChange; project: AdminProjectRow } | null>(null);
+  const onChange = (change: AdminProjectChange, project: AdminProjectRow) => setChanging({ change, project });
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => {
@@ -159,12 +166,17 @@ export function ProjectsTab() {
                   data-testid="admin-project-card"
                 >
                   <div className="flex items-start justify-between gap-3">
-                    <Link
-                      to={paths.project.getHref(project.id)}
-                      className="font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
-                    >
-                      {project.title}
-                    </Link>
+                    <div className="min-w-0">
+                      <Link
+                        to={paths.project.getHref(project.id)}
+                        className="font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
+                      >
+                        {project.title}
+                      </Link>
+                      <p className="text-xs font-medium text-slate-600 tabular-nums" data-testid="project-reference">
+                        {project.reference}
+                      </p>
+                    </div>
                     <span className="shrink-0 text-sm font-medium whitespace-nowrap text-slate-800">
                       {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
                     </span>
@@ -183,7 +195,12 @@ export function ProjectsTab() {
                   </dl>
                   <AttentionNote project={project} className="mt-2" />
                   <div className="mt-3">
-                    <ProjectActions project={project} onAssign={setAssigning} onCancel={setCancelling} />
+                    <ProjectActions
+                      project={project}
+                      onAssign={setAssigning}
+                      onChange={onChange}
+                      onCancel={setCancelling}
+                    />
                   </div>
                 </li>
               ))}
@@ -201,13 +218,16 @@ export function ProjectsTab() {
                       <td className={td}>
                         <Link
                           to={paths.project.getHref(project.id)}
-                          aria-label={t('projects.openLabel', { title: project.title })}
+                          aria-label={t('projects.openLabel', { title: project.title, reference: project.reference })}
                           className="font-medium text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
                         >
                           {project.title}
                         </Link>
                         <p className="mt-0.5 text-xs text-slate-500">
-                          {videoTypeLabel(project.videoType)} · {formatDate(project.createdAt)}
+                          <span className="font-medium text-slate-600 tabular-nums" data-testid="project-reference">
+                            {project.reference}
+                          </span>{' '}
+                          · {videoTypeLabel(project.videoType)} · {formatDate(project.createdAt)}
                         </p>
                         <AttentionNote project={project} className="mt-1" />
                       </td>
@@ -224,7 +244,12 @@ export function ProjectsTab() {
                         {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
                       </td>
                       <td className={td}>
-                        <ProjectActions project={project} onAssign={setAssigning} onCancel={setCancelling} />
+                        <ProjectActions
+                          project={project}
+                          onAssign={setAssigning}
+                          onChange={onChange}
+                          onCancel={setCancelling}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -236,6 +261,19 @@ export function ProjectsTab() {
       </PagedQueryState>
 
       <AssignDialog project={assigning} onClose={() => setAssigning(null)} />
+      <AssignDialog
+        project={changing?.change === 'reassign' ? changing.project : null}
+        reassign
+        onClose={() => setChanging(null)}
+      />
+      <DeadlineDialog
+        project={changing?.change === 'deadline' ? changing.project : null}
+        onClose={() => setChanging(null)}
+      />
+      <RevisionsDialog
+        project={changing?.change === 'addRevisions' ? changing.project : null}
+        onClose={() => setChanging(null)}
+      />
       <CancelDialog project={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
@@ -263,14 +301,25 @@ function AttentionNote({ project, className }: { project: AdminProjectRow; class
   );
 }
 
-/** A project's actions: assign while it waits, cancel before it is done, its workflow in the Temporal UI. */
+const CHANGE_BUTTONS = {
+  reassign: { icon: UserRoundCog, label: 'projects.reassign', aria: 'projects.reassignLabel' },
+  deadline: { icon: CalendarClock, label: 'projects.deadline', aria: 'projects.deadlineLabel' },
+  addRevisions: { icon: ListPlus, label: 'projects.revisions', aria: 'projects.revisionsLabel' },
+} as const satisfies Record<AdminProjectChange, unknown>;
+
+/**
+ * A project's actions: assign while it waits; the changes the server says apply now (another
+ * editor, another date, more revisions); cancel before it is done; its workflow in the Temporal UI.
+ */
 function ProjectActions({
   project,
   onAssign,
+  onChange,
   onCancel,
 }: {
   project: AdminProjectRow;
   onAssign: (project: AdminProjectRow) => void;
+  onChange: (change: AdminProjectChange, project: AdminProjectRow) => void;
   onCancel: (project: AdminProjectRow) => void;
 }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
@@ -286,6 +335,21 @@ function ProjectActions({
           {t('projects.assign')}
         </Button>
       ) : null}
+      {project.changes.map((change) => {
+        const { icon: Icon, label, aria } = CHANGE_BUTTONS[change];
+        return (
+          <Button
+            key={change}
+            size="sm"
+            variant="outline"
+            aria-label={t(aria, { title: project.title })}
+            onClick={() => onChange(change, project)}
+          >
+            <Icon aria-hidden="true" />
+            {t(label)}
+          </Button>
+        );
+      })}
       {canCancel(project.status) ? (
         <Button
           size="sm"
@@ -302,19 +366,32 @@ function ProjectActions({
   );
 }
 
-/** The editors one may assign by hand, with their load; each button assigns through the project's workflow. */
-function AssignDialog({ project, onClose }: { project: AdminProjectRow | null; onClose: () => void }) {
+/**
+ * The editors one may assign by hand (or give an assigned project to instead of its editor), with
+ * their load; each button goes through the project's workflow.
+ */
+function AssignDialog({
+  project,
+  reassign = false,
+  onClose,
+}: {
+  project: AdminProjectRow | null;
+  reassign?: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const editors = useEligibleEditors(project?.id ?? null);
   const assign = useAssignEditor();
+  const reassignTo = useReassignEditor();
+  const change = reassign ? reassignTo : assign;
 
   const choose = (editor: { id: string; name: string }) => {
     if (!project) return;
-    assign.mutate(
+    change.mutate(
       { projectId: project.id, editorId: editor.id },
       {
         onSuccess: () => {
-          toast.success(t('projects.assigned', { name: editor.name }));
+          toast.success(t(reassign ? 'projects.reassigned' : 'projects.assigned', { name: editor.name }));
           onClose();
         },
         onError: (error) => toast.error(error.message),
@@ -325,8 +402,12 @@ function AssignDialog({ project, onClose }: { project: AdminProjectRow | null; o
   return (
     <Dialog open={project !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent closeLabel={t('common.close')}>
-        <DialogTitle>{t('projects.assignTitle')}</DialogTitle>
-        <DialogDescription>{t('projects.assignText', { title: project?.title ?? '' })}</DialogDescription>
+        <DialogTitle>{t(reassign ? 'projects.reassignTitle' : 'projects.assignTitle')}</DialogTitle>
+        <DialogDescription>
+          {reassign
+            ? t('projects.reassignText', { title: project?.title ?? '', editor: project?.editor?.name ?? '' })
+            : t('projects.assignText', { title: project?.title ?? '' })}
+        </DialogDescription>
         {editors.isPending ? (
           <div className="space-y-2" role="status" aria-label={t('common.loading')}>
             <Skeleton className="h-14 rounded-xl" />
@@ -357,8 +438,8 @@ function AssignDialog({ project, onClose }: { project: AdminProjectRow | null; o
                     </span>
                   ) : null}
                 </div>
-                <Button size="sm" disabled={assign.isPending} onClick={() => choose(editor)}>
-                  {t('projects.assignConfirm', { name: editor.name })}
+                <Button size="sm" disabled={change.isPending} onClick={() => choose(editor)}>
+                  {t(reassign ? 'projects.reassignConfirm' : 'projects.assignConfirm', { name: editor.name })}
                 </Button>
               </li>
             ))}
@@ -415,5 +496,193 @@ function CancelDialog({ project, onClose }: { project: AdminProjectRow | null; o
         />
       </Field>
     </ConfirmDialog>
+  );
+}
+
+/** A dialog with one field: submitted with Enter or its button; a refusal is shown in it, in French. */
+function ChangeDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  error,
+  onSubmit,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          {children}
+          {error ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The new planned delivery date, from tomorrow on (the server says the same). */
+function DeadlineDialog({ project, onClose }: { project: AdminProjectRow | null; onClose: () => void }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const fieldId = useId();
+  const [date, setDate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeDeadline();
+  const tomorrow = useMemo(() => {
+    const noon = new Date(`${todayIn()}T12:00:00Z`);
+    noon.setUTCDate(noon.getUTCDate() + 1);
+    return noon.toISOString().slice(0, 10);
+  }, []);
+
+  const close = () => {
+    setDate('');
+    setError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!project) return;
+    const parsed = ChangeDeadlineSchema.safeParse({ deliveryDate: date });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    change.mutate(
+      { projectId: project.id, deliveryDate: parsed.data.deliveryDate },
+      {
+        onSuccess: () => {
+          toast.success(t('projects.deadlineChanged', { date: formatDate(`${parsed.data.deliveryDate}T12:00:00Z`) }));
+          close();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+
+  return (
+    <ChangeDialog
+      open={project !== null}
+      onClose={close}
+      title={t('projects.deadlineTitle')}
+      description={t('projects.deadlineText', { title: project?.title ?? '', date: formatDate(project?.deliveryDate) })}
+      confirmLabel={t('projects.deadlineConfirm')}
+      pending={change.isPending}
+      error={error}
+      onSubmit={submit}
+    >
+      <Field id={fieldId} label={t('projects.deadlineField')}>
+        <input
+          id={fieldId}
+          type="date"
+          min={tomorrow}
+          required
+          className={inputClass}
+          value={date}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setDate(event.target.value)}
+        />
+      </Field>
+    </ChangeDialog>
+  );
+}
+
+/** Revisions added to the project's quota, 1 to `ADDED_REVISIONS_MAX` at a time. */
+function RevisionsDialog({ project, onClose }: { project: AdminProjectRow | null; onClose: () => void }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const fieldId = useId();
+  const [count, setCount] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddRevisions();
+
+  const close = () => {
+    setCount('1');
+    setError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!project) return;
+    const parsed = AddRevisionsSchema.safeParse({ count: count.trim() === '' ? undefined : Number(count) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    add.mutate(
+      { projectId: project.id, count: parsed.data.count },
+      {
+        onSuccess: ({ project: changed }) => {
+          toast.success(t('projects.revisionsAdded', { count: parsed.data.count, max: changed.maxRevisions }));
+          close();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+
+  return (
+    <ChangeDialog
+      open={project !== null}
+      onClose={close}
+      title={t('projects.revisionsTitle')}
+      description={t('projects.revisionsText', {
+        title: project?.title ?? '',
+        count: project?.revisionCount ?? 0,
+        max: project?.maxRevisions ?? 0,
+      })}
+      confirmLabel={t('projects.revisionsConfirm')}
+      pending={add.isPending}
+      error={error}
+      onSubmit={submit}
+    >
+      <Field id={fieldId} label={t('projects.revisionsField')}>
+        <input
+          id={fieldId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={ADDED_REVISIONS_MAX}
+          step={1}
+          required
+          className={inputClass}
+          value={count}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setCount(event.target.value)}
+        />
+      </Field>
+    </ChangeDialog>
   );
 }

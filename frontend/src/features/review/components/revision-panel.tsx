@@ -159,11 +159,11 @@ export function RevisionChecklist({
   // The round was asked on the newest version (nothing new yet) or on the one before it.
   const roundVersion = onNewest.length > 0 ? newest : onPrevious.length > 0 ? previous : null;
   const items = onNewest.length > 0 ? onNewest : onPrevious;
-  const loading = newestComments.isPending || (previous !== undefined && previousComments.isPending);
-  // A round of feedback alone (no version) is the server's to judge.
-  const hasNewVersion = roundVersion === null || roundVersion.number < newest.number;
   const done = items.filter((comment) => ticked[comment.id] ?? comment.status === 'resolved').length;
+  // The server's answer, by the workflow's own rule: offered once a new version is uploaded,
+  // shown disabled with the reason until then.
   const mayComplete = project.actions.includes('completeRevision');
+  const waiting = project.pendingActions.find(({ action: name }) => name === 'completeRevision');
   const media = roundVersion?.media;
 
   return (
@@ -246,19 +246,19 @@ export function RevisionChecklist({
           })}
         </ul>
       )}
-      {mayComplete && (
+      {(mayComplete || waiting) && (
         <div className="space-y-1.5">
           <Button
             onClick={() => action.mutate({ projectId: project.id, action: 'completeRevision' })}
-            disabled={loading || !hasNewVersion || action.isPending}
-            aria-describedby={hasNewVersion ? undefined : 'complete-revision-why'}
+            disabled={!mayComplete || action.isPending}
+            aria-describedby={waiting ? 'complete-revision-why' : undefined}
             data-testid="action-completeRevision"
           >
             {PROJECT_ACTIONS.completeRevision.label}
           </Button>
-          {!loading && !hasNewVersion && (
+          {waiting && (
             <p id="complete-revision-why" className="text-sm text-amber-900">
-              {REVIEW_MESSAGES.revisionNeedsNewVersion}
+              {waiting.reason}
             </p>
           )}
         </div>
