@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { EmailTest } from '../db/entities';
 import { readSettings } from '../db/settings';
 import type { EmailTestTemplate } from '../domain/email-tests';
+import { SETTING_DEFAULTS } from '../domain/settings';
 import type { EmailMessage } from '../workflows/brief-activities';
 import { EMAIL_TEST_NOT_FOUND } from '../workflows/contracts/email-test';
 import type { EmailTestActivities } from '../workflows/email-test-activities';
@@ -87,10 +88,12 @@ export function createEmailTestActivities(deps: EmailTestActivityDeps): EmailTes
             {
               id: testId,
               title: 'Vlog de voyage (exemple)',
+              reference: 'RF-2026-0042',
               editorName: 'Alex Monteur',
               totalPriceCents: 10_800,
               currency: 'EUR',
               deliveryDate: new Date(Date.now() + 5 * DAY_MS),
+              revisionsLeft: SETTING_DEFAULTS.max_revisions,
             },
             deps.appUrl,
           ),

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
+import { briefTitle } from '../domain/brief-options';
 import { addWorkingDays, todayIn } from '../domain/delivery';
 import { projectEvent, userEvent } from '../domain/events';
 import { Brief, CheckoutSession, Notification, Project } from '../db/entities';
@@ -8,7 +9,7 @@ import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
 import { BRIEF_NOT_FOUND, PAYMENT_NOT_RECORDED } from '../workflows/contracts/brief';
 import type { PaymentActivities } from '../workflows/payment-activities';
-import { briefExpiredEmail, briefTitle, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';
+import { briefExpiredEmail, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';
 
 export interface PaymentActivityDeps {
   orm: MikroORM;
@@ -191,7 +192,7 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
       return paymentReceiptEmail(
         {
           projectId,
-          briefId: brief.id,
+          reference: project.reference,
           title: project.title,
           email: project.clientEmail,
           amountPaidCents: project.totalPriceCents,

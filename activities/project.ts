@@ -4,8 +4,11 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../domain/assignment';
 import { projectEvent, type OutboxEntry } from '../domain/events';
+import { LIFECYCLE_MESSAGES } from '../domain/project-lifecycle';
 import { REVIEW_MESSAGES } from '../domain/review';
+import { revisionsLeft } from '../domain/revision-rule';
 import {
+  AuditLogEntry,
   ClientQuestion,
   EditorProfile,
   Notification,
@@ -17,6 +20,7 @@ import {
   VersionComment,
 } from '../db/entities';
 import { recordAudit } from '../db/audit';
+import { readRevisionProgress } from '../db/revision-progress';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
 import {
@@ -104,12 +108,8 @@ async function applyReview(
 ): Promise<{ events: OutboxEntry[]; approvedVersion?: number | null; roundFeedback?: string }> {
   const events: OutboxEntry[] = [];
   const now = new Date();
-  if (input.requireNewVersion) {
-    const latest = await em.findOne(ProjectRevision, { project: project.id }, { orderBy: { revisionNumber: 'desc' } });
-    const since = latest?.createdAt ?? new Date(0);
-    if ((await em.count(ProjectVersion, { project: project.id, createdAt: { $gt: since } })) === 0)
-      refuse(REVIEW_MESSAGES.revisionNeedsNewVersion, NO_NEW_VERSION);
-  }
+  if (input.requireNewVersion && !(await readRevisionProgress(em, project.id)).new_version_since_revision)
+    refuse(LIFECYCLE_MESSAGES.revisionNeedsNewVersion, NO_NEW_VERSION);
   let roundFeedback: string | undefined;
   const round = input.revision?.create?.versionNumber;
   if (round !== undefined) {
@@ -153,6 +153,7 @@ async function applyReview(
       version.approvedAt ??= now;
       version.approvedBy ??= input.approveVersion === 'latest' ? null : input.approveVersion.by;
       events.push(versionChanged(version, project.id));
+      events.push(...(await settleOpenComments(em, project.id, input, now)));
     }
     approvedVersion = version?.number ?? null;
   }
@@ -177,6 +178,55 @@ async function applyReview(
     question.pausedMs = answer.pausedMs;
   }
   return { events, approvedVersion, roundFeedback };
+}
+
+/** What an admin's change was and became, for its audit entry (read before the change is applied). */
+function auditedChange(project: Project, input: RecordTransitionInput): { before: unknown; after: unknown } {
+  const iso = (at: Date | number | null | undefined) => (at == null ? null : new Date(at).toISOString());
+  switch (input.audit?.action) {
+    case 'project.deadline':
+      return {
+        before: { deliveryDate: iso(project.deliveryDate) },
+        after: { deliveryDate: iso(input.set?.deliveryDate) },
+      };
+    case 'project.revisions':
+      return { before: { maxRevisions: project.maxRevisions }, after: { maxRevisions: input.set?.maxRevisions } };
+    default:
+      return {
+        before: { status: project.status, editorId: project.editor?.userId ?? null },
+        after: { status: input.to, reason: input.audit?.reason ?? null },
+      };
+  }
+}
+
+/**
+ * The approval settles the review (docs/review.md): the comments still open on the project are
+ * resolved by it, so nothing reads « ouvert » on a video the client accepted.
+ */
+async function settleOpenComments(
+  em: EntityManager,
+  projectId: string,
+  input: RecordTransitionInput,
+  now: Date,
+): Promise<OutboxEntry[]> {
+  const open = await em.find(
+    VersionComment,
+    { project: projectId, parentId: null, status: 'open' },
+    { populate: ['version'] },
+  );
+  return open.map((comment) => {
+    comment.status = 'resolved';
+    comment.resolvedAt = now;
+    comment.resolvedBy = input.actorId ?? null;
+    comment.resolvedByName = input.actorName ?? 'Rushflow';
+    return projectEvent({
+      type: 'project.comment',
+      projectId,
+      versionNumber: comment.version.number,
+      commentId: comment.id,
+      change: 'resolved',
+    });
+  });
 }
 
 /** The approved version of a transition already recorded (a retried activity answers the same). */
@@ -215,7 +265,13 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
     const adminIds = project.systemTestRun ? [] : admins;
     const rows = specs.flatMap((spec, index) => {
       const users =
-        spec.to === 'client' ? [project.clientId] : spec.to === 'editor' ? [project.editor?.userId] : adminIds;
+        typeof spec.to === 'object'
+          ? [spec.to.userId]
+          : spec.to === 'client'
+            ? [project.clientId]
+            : spec.to === 'editor'
+              ? [project.editor?.userId]
+              : adminIds;
       return users
         .filter((userId): userId is string => Boolean(userId))
         .map((userId) => ({ id: keyedUuid(key, String(index), userId), userId, spec }));
@@ -234,6 +290,10 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
   }
 
   async function addressesOf(audience: Audience, project: Project): Promise<string[]> {
+    if (typeof audience === 'object') {
+      const address = await directory()?.emailOf(audience.userId);
+      return address ? [address] : [];
+    }
     if (audience === 'client') return [project.clientEmail];
     if (audience === 'editor') {
       const editorId = project.editor?.userId;
@@ -375,6 +435,84 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       });
     },
 
+    async reassignEditor({ key, projectId, editorId, actorId, actorName, audit }) {
+      return deps.orm.em.fork().transactional(async (em) => {
+        const project = await lockProject(em, projectId);
+        const previousId = project.editor?.userId;
+        const nameOf = (editor: EditorProfile) => `${editor.firstName} ${editor.lastName}`.trim();
+        if ((await em.count(StatusHistory, { id: key })) > 0) {
+          // A retry after the commit: the reassignment is done.
+          const editor = await em.findOneOrFail(EditorProfile, { userId: editorId });
+          const entry = await em.findOneOrFail(AuditLogEntry, { id: key });
+          const before = entry.before as { editorId: string };
+          return { editorId, editorName: nameOf(editor), previousEditorId: before.editorId };
+        }
+        if (!previousId)
+          throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
+        // Both profiles locked in one order (by id), as the assignment does, so concurrent changes queue.
+        const locked = await em.find(
+          EditorProfile,
+          { userId: { $in: [previousId, editorId] } },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { userId: 'asc' } },
+        );
+        const next = locked.find((editor) => editor.userId === editorId);
+        const previous = locked.find((editor) => editor.userId === previousId);
+        // A /test run's editor takes only its run's project, and only it.
+        if (!next || (next.systemTestRun ?? null) !== (project.systemTestRun ?? null))
+          throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorUnknown, EDITOR_NOT_AVAILABLE);
+        if (next.status !== 'active' || next.currentProjectsCount >= next.maxConcurrentProjects)
+          throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.editorNotAvailable, EDITOR_NOT_AVAILABLE);
+        const load = (editor: EditorProfile | undefined) =>
+          editor ? `${editor.currentProjectsCount}/${editor.maxConcurrentProjects}` : null;
+        const previousName = previous ? nameOf(previous) : previousId;
+        const before = { editorId: previousId, editorName: previousName, editorLoad: load(previous) };
+        if (previous) previous.currentProjectsCount = Math.max(0, previous.currentProjectsCount - 1);
+        next.currentProjectsCount += 1;
+        next.totalProjectsCount += 1;
+        project.editor = next;
+        project.assignedAt = new Date();
+        const editorName = nameOf(next);
+        em.create(StatusHistory, {
+          id: key,
+          project,
+          oldStatus: project.status,
+          newStatus: project.status,
+          comment: PROJECT_TIMELINE.reassigned(previousName, editorName),
+          changedBy: actorId,
+          changerName: actorName,
+        });
+        const created = await writeNotifications(
+          em,
+          key,
+          project,
+          [
+            { to: 'client', ...PROJECT_NOTICES.reassignedToClient(editorName, project.title) },
+            { to: 'editor', ...PROJECT_NOTICES.assignedToEditor(project.title) },
+            { to: { userId: previousId }, ...PROJECT_NOTICES.reassignedAway(project.title) },
+          ],
+          [],
+        );
+        await recordAudit(em, {
+          id: key,
+          actorId: audit.actorId,
+          actorEmail: audit.actorEmail,
+          action: 'project.reassign',
+          targetType: 'project',
+          targetId: project.id,
+          targetLabel: project.title,
+          before,
+          after: {
+            editorId: next.userId,
+            editorName,
+            editorLoad: load(next),
+            previousEditorLoad: load(previous),
+          },
+        });
+        await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
+        return { editorId: next.userId, editorName, previousEditorId: previousId };
+      });
+    },
+
     async recordTransition(input) {
       const { admins } = await recipients(input.notifications ?? []);
       return deps.orm.em.fork().transactional(async (em) => {
@@ -385,7 +523,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
             ...(input.approveVersion ? { approvedVersion: await approvedVersionOf(em, project.id) } : {}),
           };
         if (input.requireFinalFile && (await em.count(ProjectFile, { project: project.id, fileType: 'final' })) === 0) {
-          throw ApplicationFailure.nonRetryable(PROJECT_ACTION_MESSAGES.noFinalFile, NO_FINAL_FILE);
+          throw ApplicationFailure.nonRetryable(LIFECYCLE_MESSAGES.noFinalFile, NO_FINAL_FILE);
         }
         if (input.audit) {
           await recordAudit(em, {
@@ -396,8 +534,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
             targetType: 'project',
             targetId: project.id,
             targetLabel: project.title,
-            before: { status: project.status, editorId: project.editor?.userId ?? null },
-            after: { status: input.to, reason: input.audit.reason ?? null },
+            ...auditedChange(project, input),
           });
         }
         const review = await applyReview(em, project, input);
@@ -419,6 +556,7 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
         if ('cancelledAt' in set) project.cancelledAt = date(set.cancelledAt);
         if ('needsAttention' in set) project.needsAttention = set.needsAttention ?? null;
         if ('deliveryDate' in set) project.deliveryDate = date(set.deliveryDate);
+        if (set.maxRevisions !== undefined) project.maxRevisions = set.maxRevisions;
         if (input.incrementRevisionCount) project.revisionCount += 1;
 
         const revision = input.revision;
@@ -486,10 +624,12 @@ export function createProjectActivities(deps: ProjectActivityDeps): ProjectActiv
       const details = {
         id: project.id,
         title: project.title,
+        reference: project.reference,
         editorName: project.editor ? `${project.editor.firstName} ${project.editor.lastName}`.trim() : null,
         totalPriceCents: project.totalPriceCents,
         currency: project.currency,
         deliveryDate: project.deliveryDate ?? null,
+        revisionsLeft: revisionsLeft(project),
       };
       let sent = 0;
       for (const address of await addressesOf(to, project)) {

@@ -4,6 +4,7 @@
  * is validated by `domain/schemas/admin.ts`. No zod here: the workflows import these messages.
  */
 import { EDITOR_APPLICATION_STATUSES, EDITOR_PROFILE_STATUSES, type ProjectStatus } from './enums';
+import type { AdminProjectChange } from './project-lifecycle';
 
 /** The five tabs of 000 §2, and the audit log's view. */
 export const ADMIN_TABS = ['projects', 'users', 'recruitment', 'briefs', 'settings', 'audit'] as const;
@@ -55,6 +56,8 @@ export interface Page<T> {
 export interface AdminProjectRow {
   id: string;
   title: string;
+  /** `RF-2026-0042`. */
+  reference: string;
   status: ProjectStatus;
   videoType: string | null;
   clientEmail: string;
@@ -68,6 +71,8 @@ export interface AdminProjectRow {
   maxRevisions: number;
   /** The project's workflow in the Temporal UI (null when no UI address is configured). */
   workflowUrl: string | null;
+  /** The changes the admin may make now (another editor, another date, more revisions). */
+  changes: AdminProjectChange[];
 }
 
 /** An editor the admin may assign by hand: active, with a free slot; `matches` when the brief fits their profile. */
@@ -174,6 +179,8 @@ export interface AdminApplicationView {
   status: (typeof EDITOR_APPLICATION_STATUSES)[number];
   adminNotes: string | null;
   reviewedBy: string | null;
+  /** The reviewer's name (or e-mail) as the tab shows it. */
+  reviewedByName: string | null;
   reviewedAt: string | null;
   invitedAt: string | null;
 }
@@ -184,7 +191,8 @@ export interface AdminBriefRow {
   createdAt: string;
   email: string;
   funnel: 'wizard' | 'full';
-  title: string | null;
+  /** The brief's name (`briefTitle`): its project's when paid. */
+  title: string;
   videoType: string | null;
   status: 'pending_payment' | 'paid' | 'expired' | 'cancelled';
   /** Full price and launch-offer price, cents of `currency`. */
@@ -198,6 +206,8 @@ export interface AdminBriefRow {
   /** Payment reminders sent (24 h, 72 h). */
   remindersSent: number;
   projectId: string | null;
+  /** The reference of its project, once paid. */
+  projectReference: string | null;
   /** Checkouts of this brief that need an admin (e.g. paid after expiry). */
   attention: { checkoutId: string; message: string; status: string }[];
   workflowUrl: string | null;
@@ -209,6 +219,9 @@ export interface AdminBriefRow {
 export const AUDIT_ACTIONS = [
   'project.assign',
   'project.cancel',
+  'project.reassign',
+  'project.deadline',
+  'project.revisions',
   'user.invite',
   'role.assign',
   'role.remove',

@@ -2,6 +2,7 @@
  * Rush analysis shared by the workflow (building the 001 §3.4 result) and the browser (the
  * discrepancy rules of 001 §8.5 and the messages of §8.2, §8.4).
  */
+import { formatCount } from './format';
 
 export const ANALYSIS_MESSAGES = {
   analysing: 'Analyse des rushs en cours…',
@@ -69,13 +70,13 @@ function recommendationsFor(totalSeconds: number, measured: FileMeasurement[]): 
   const rejected = measured.filter((file) => !file.isMedia);
   if (rejected.length > 0) {
     recommendations.push(
-      `${rejected.length} fichier(s) ne sont pas des médias lisibles et ne sont pas comptés : ${rejected.map((file) => file.name).join(', ')}.`,
+      `${formatCount(rejected.length, { one: 'fichier n’est pas un média lisible et n’est pas compté', other: 'fichiers ne sont pas des médias lisibles et ne sont pas comptés' })} : ${rejected.map((file) => file.name).join(', ')}.`,
     );
   }
   const untimed = measured.filter((file) => file.isMedia && !isTimed(file));
   if (untimed.length > 0) {
     recommendations.push(
-      `${untimed.length} fichier(s) sans durée (images) ne sont pas comptés dans la durée des rushs : ${untimed.map((file) => file.name).join(', ')}.`,
+      `${formatCount(untimed.length, { one: 'fichier sans durée (image) n’est pas compté', other: 'fichiers sans durée (images) ne sont pas comptés' })} dans la durée des rushs : ${untimed.map((file) => file.name).join(', ')}.`,
     );
   }
   if (totalSeconds > 3600)

@@ -90,7 +90,7 @@ export const WIZARD_DELIVERY_FORMATS = options([
 ]);
 
 export const WIZARD_DEADLINES = options([
-  { value: 'express', fr: 'Express 48h', en: 'Express 48h' },
+  { value: 'express', fr: 'Express', en: 'Express' },
   { value: 'standard', fr: 'Standard', en: 'Standard' },
   { value: 'extended', fr: 'Étendu (5 jours)', en: 'Extended (5 days)' },
   { value: 'flexible', fr: 'Flexible', en: 'Flexible' },
@@ -309,4 +309,81 @@ export function videoTypeLabel(value: string | null | undefined, language: 'fr' 
   if (!value) return '';
   const list = WIZARD_VIDEO_TYPES.some((option) => option.value === value) ? WIZARD_VIDEO_TYPES : FULL_VIDEO_TYPES;
   return optionLabel(list, value, language);
+}
+
+// ——— A brief's name ———
+
+/** The brief's answers its name is made of (the stored brief's columns, either funnel). */
+export interface NamedBrief {
+  projectName?: string | null;
+  /** The wizard's type (or the full form's legacy free text). */
+  videoType?: string | null;
+  videoTypeCustom?: string | null;
+  /** The full form's ticked types. */
+  videoTypes?: readonly string[];
+  objective?: string | null;
+  objectiveCustom?: string | null;
+}
+
+const typed = (value: string | null | undefined) => value?.trim() ?? '';
+
+/** The video type as people read it: the custom type for « autre », every ticked type for the full form. */
+export function briefVideoTypeText(brief: NamedBrief, language: 'fr' | 'en' = 'fr'): string {
+  const custom = typed(brief.videoTypeCustom);
+  const ticked = brief.videoTypes ?? [];
+  if (ticked.length > 0) {
+    const types = ticked
+      .filter((type) => !(type === 'Autre' && custom))
+      .map((type) => optionLabel(FULL_VIDEO_TYPES, type, language));
+    return [...types, ...(custom && ticked.includes('Autre') ? [custom] : [])].join(', ');
+  }
+  return brief.videoType === 'autre' && custom ? custom : videoTypeLabel(brief.videoType, language);
+}
+
+/** The objective as people read it: the custom objective for « autre », else its label (both funnels' lists agree). */
+export function briefObjectiveText(brief: NamedBrief, language: 'fr' | 'en' = 'fr'): string {
+  const custom = typed(brief.objectiveCustom);
+  if (brief.objective === 'autre' && custom) return custom;
+  const list = WIZARD_OBJECTIVES.some((option) => option.value === brief.objective)
+    ? WIZARD_OBJECTIVES
+    : FULL_OBJECTIVES;
+  return optionLabel(list, brief.objective, language);
+}
+
+/**
+ * A brief's name, then its project's, wherever they are listed, paid or written about: the full
+ * form's project name, else the video type and the objective (« YouTube · Informer », « Vidéo de
+ * mariage · Inspirer »), else a neutral title.
+ */
+export function briefTitle(brief: NamedBrief, language: 'fr' | 'en' = 'fr'): string {
+  const given = typed(brief.projectName);
+  if (given) return given;
+  const parts = [briefVideoTypeText(brief, language), briefObjectiveText(brief, language)].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : { fr: 'Montage vidéo', en: 'Video edit' }[language];
+}
+
+// ——— A project's brief answers ———
+
+/** The options of each brief answer a project keeps (`brief_data`) and shows in its summary. */
+const BRIEF_DATA_OPTIONS: Readonly<Record<string, readonly BriefOption[]>> = {
+  objective: [...WIZARD_OBJECTIVES, ...FULL_OBJECTIVES],
+  editing_style: WIZARD_EDITING_STYLES,
+  delivery_formats: WIZARD_DELIVERY_FORMATS,
+  deadline: WIZARD_DEADLINES,
+  language: WIZARD_LANGUAGES,
+  visual_complexity: VISUAL_COMPLEXITY_OPTIONS,
+  service_category: SERVICE_CATEGORY_OPTIONS,
+};
+
+/**
+ * A brief answer kept on the project, as people read it: the option's label (« Horizontal (16:9) »
+ * for `horizontal`), a list joined, free text as written; null when empty. Yes/no answers are the
+ * caller's own words.
+ */
+export function briefAnswerText(field: string, value: unknown, language: 'fr' | 'en' = 'fr'): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const list = BRIEF_DATA_OPTIONS[field] ?? [];
+  const label = (item: unknown) => optionLabel(list, String(item), language);
+  if (Array.isArray(value)) return value.length > 0 ? value.map(label).join(', ') : null;
+  return label(value);
 }

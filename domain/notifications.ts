@@ -14,6 +14,8 @@ export interface NotificationView {
   createdAt: string;
   /** A click opens `/project/{projectId}` when there is one. */
   projectId: string | null;
+  /** The project it is about, as the bell names it. */
+  project: { reference: string; title: string } | null;
 }
 
 export interface NotificationsAnswer {

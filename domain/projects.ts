@@ -1,12 +1,6 @@
 import type { Currency, ProjectFileType, ProjectStatus, RevisionStatus } from './enums';
 import type { ClientQuestionView, ReviewAction } from './review';
-import {
-  actionRefusal,
-  canRequestRevision,
-  PROJECT_ACTIONS,
-  type ProjectAction,
-  type ProjectParty,
-} from './project-lifecycle';
+import type { ProjectAction, ProjectParty } from './project-lifecycle';
 
 /**
  * What the project page, the client dashboard and the editor space read (000 §2, §7 reads): the
@@ -71,6 +65,8 @@ interface MoneyView {
 export interface ProjectSummary {
   id: string;
   title: string;
+  /** `RF-2026-0042`, shown wherever the project is listed. */
+  reference: string;
   status: ProjectStatus;
   videoType: string | null;
   totalPrice: MoneyView;
@@ -81,6 +77,12 @@ export interface ProjectSummary {
   maxRevisions: number;
   /** End of the current revision window (ISO), once delivered; past it, no revision may be asked. */
   revisionWindowEndsAt: string | null;
+  /** The version the client approved (or the last one, approved when the revision window elapsed). */
+  approvedVersionNumber: number | null;
+  /** The editor uploaded at least one final file (« Marquer comme terminé » needs one). */
+  hasFinalFile: boolean;
+  /** The revision being worked on (status `revision_requested`): started, and a new version uploaded since. */
+  openRevision: { started: boolean; newVersionUploaded: boolean } | null;
 }
 
 export interface ClientProjectCounters {
@@ -115,19 +117,21 @@ export interface ProjectDetail extends ProjectSummary {
   urgencyLevel: string;
   completedAt: string | null;
   briefData: Record<string, unknown>;
+  /** The brief's own video type, typed by the client beside « autre ». */
+  videoTypeCustom: string | null;
   /** Full price and offer price of the brief, when known (summary card, invoice). */
   briefPrice: { priceCents: number | null; offerPriceCents: number | null; launchOfferApplied: boolean } | null;
   /** The caller's part on the project. */
   viewer: { parties: ProjectParty[] };
-  /** What the caller may do now (the server's answer to `PROJECT_ACTIONS`). */
+  /** What the caller may do now (the server's answer to `PROJECT_ACTIONS`, by `lifecycleRefusal`). */
   actions: ProjectAction[];
+  /** The caller's next actions that wait on something first (shown disabled, with the French reason). */
+  pendingActions: { action: ProjectAction; reason: string }[];
   /** Which upload areas the caller may use now. */
   uploads: ProjectFileType[];
   finalFileCount: number;
   /** The review actions (approve, askClient, answerClient) the caller may take now. */
   reviewActions: ReviewAction[];
-  /** The version the client approved (or the last one, approved when the revision window elapsed). */
-  approvedVersionNumber: number | null;
   /** The editor's question waiting for the client's answer: the delivery deadline is paused meanwhile. */
   clientQuestion: ClientQuestionView | null;
 }
@@ -195,27 +199,6 @@ export function editorProjectGroup(status: string): EditorProjectGroup {
   return 'pending';
 }
 
-/** Whether the revision window of a delivered project is over at `now` (the workflow then closes it). */
-export function revisionWindowClosed(
-  project: { revisionWindowEndsAt?: string | Date | null },
-  now: Date = new Date(),
-): boolean {
-  if (project.revisionWindowEndsAt === null || project.revisionWindowEndsAt === undefined) return false;
-  return now.getTime() >= new Date(project.revisionWindowEndsAt).getTime();
-}
-
-/** The actions a user may take now, from the lifecycle table (the workflow checks them again). */
-export function availableActions(
-  parties: readonly ProjectParty[],
-  project: { status: string; revisionCount: number; maxRevisions: number; revisionWindowEndsAt?: string | Date | null },
-  now: Date = new Date(),
-): ProjectAction[] {
-  return (Object.keys(PROJECT_ACTIONS) as ProjectAction[]).filter((action) => {
-    if (actionRefusal(action, parties, project.status) !== null) return false;
-    return action !== 'requestRevision' || (canRequestRevision(project) && !revisionWindowClosed(project, now));
-  });
-}
-
 /**
  * Who may upload what, when (000 §2 Files tab, §6): the client sends sources until the project is
  * cancelled; the editor sends the final video while editing or revising.
@@ -229,10 +212,4 @@ export function projectUploadRefusal(
   if (fileType === 'source') return parties.includes('client') ? null : PROJECT_MESSAGES.sourceUploadClientOnly;
   if (!parties.includes('editor')) return PROJECT_MESSAGES.finalUploadEditorOnly;
   return status === 'in_progress' || status === 'revision_requested' ? null : PROJECT_MESSAGES.finalUploadWrongStatus;
-}
-
-/** Invoice number shown on the PDF: stable for a project, readable on the phone. */
-export function invoiceNumber(project: { id: string; createdAt: string | Date }): string {
-  const year = new Date(project.createdAt).getUTCFullYear();
-  return `RF-${year}-${project.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }

@@ -1,4 +1,5 @@
 import { optionLabel, SOFTWARE, SPECIALTY_DOMAINS } from '../../domain/recruitment';
+import { formatCount } from '../../domain/format';
 import { APPLICATION_RECEIVED_TEMPLATE } from '../../workflows/contracts/editor-application';
 import type { EmailMessage } from '../../workflows/brief-activities';
 import { escapeHtml, layout, renderMjml, table } from './render';
@@ -36,7 +37,7 @@ export async function applicationReceivedEmail(
         'Expérience',
         application.experienceYears == null
           ? ''
-          : `${application.experienceYears} an${application.experienceYears > 1 ? 's' : ''}`,
+          : formatCount(application.experienceYears, { one: 'an', other: 'ans' }),
       ],
       ['Liens du portfolio', String(application.portfolioLinks.length || '')],
     ] as [string, string][]

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../domain/brief-estimate';
+import { revisionsLeftSentence } from '../../domain/revision-rule';
 import type { ProjectEmailTemplate } from '../../workflows/contracts/project';
 import type { EmailMessage } from '../../workflows/brief-activities';
 import type { ProjectEmailInput } from '../../workflows/project-activities';
@@ -8,10 +9,14 @@ import { escapeHtml, layout, renderMjml } from './render';
 export interface ProjectMailDetails {
   id: string;
   title: string;
+  /** `RF-2026-0042`, quoted beside the title. */
+  reference: string;
   editorName: string | null;
   totalPriceCents: number;
   currency: string;
   deliveryDate: Date | null;
+  /** What the project's revision quota still allows (`revisionsLeft`). */
+  revisionsLeft: number;
 }
 
 const frenchDay = (at: number | Date) =>
@@ -25,6 +30,8 @@ interface Copy {
   lines: string[];
   button: string;
   preview: string;
+  /** Where the button leads, when not the project's page (which its reader may no longer open). */
+  path?: string;
 }
 
 /** The French copy of each project e-mail. Values are inserted escaped by the renderer. */
@@ -33,7 +40,7 @@ function copyOf(
   project: ProjectMailDetails,
   data: ProjectEmailInput['data'] = {},
 ): Copy {
-  const t = `« ${project.title} »`;
+  const t = `« ${project.title} » (${project.reference})`;
   const delivery = project.deliveryDate ? ` Livraison prévue le ${frenchDay(project.deliveryDate)}.` : '';
   switch (template) {
     case 'project_assigned_client':
@@ -58,6 +65,18 @@ function copyOf(
         button: 'Ouvrir le projet',
         preview: 'Un nouveau projet vous attend.',
       };
+    case 'project_reassigned_editor':
+      return {
+        subject: `Projet confié à un autre monteur : ${t}`,
+        title: 'Ce projet est confié à un autre monteur',
+        lines: [
+          `L’équipe Rushflow a confié le projet ${t} à un autre monteur : il quitte votre espace et libère une place dans votre charge.`,
+          'Merci pour le travail déjà fait ; vos prochains projets arrivent dans votre espace monteur.',
+        ],
+        button: 'Ouvrir mon espace monteur',
+        preview: 'Un projet quitte votre espace.',
+        path: '/editor',
+      };
     case 'project_waiting_for_editor':
       return {
         subject: `Projet en attente de monteur : ${t}`,
@@ -80,7 +99,7 @@ function copyOf(
     case 'project_completed':
     case 'revision_completed': {
       const window = data.revisionWindowEndsAt
-        ? ` Vous pouvez demander une révision jusqu’au ${frenchDay(data.revisionWindowEndsAt)}.`
+        ? ` ${revisionsLeftSentence(project.revisionsLeft, `d’ici le ${frenchDay(data.revisionWindowEndsAt)}`)}`
         : '';
       const revision = template === 'revision_completed';
       return {
@@ -211,7 +230,7 @@ export async function projectEmail(
   data?: ProjectEmailInput['data'],
 ): Promise<EmailMessage> {
   const copy = copyOf(template, project, data);
-  const link = `${appUrl.replace(/\/$/, '')}/project/${project.id}`;
+  const link = `${appUrl.replace(/\/$/, '')}${copy.path ?? `/project/${project.id}`}`;
   const lines = ['Bonjour,', ...copy.lines];
   const body = `
     <mj-section padding="16px 24px">

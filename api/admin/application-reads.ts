@@ -73,6 +73,7 @@ export async function toApplicationView(
     status: application.status,
     adminNotes: application.adminNotes ?? null,
     reviewedBy: application.reviewedBy ?? null,
+    reviewedByName: application.reviewedByName ?? null,
     reviewedAt: iso(application.reviewedAt),
     invitedAt: iso(application.invitedAt),
   };

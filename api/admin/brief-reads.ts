@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { AdminBriefRow, Page } from '../../domain/admin';
+import { briefTitle } from '../../domain/brief-options';
 import { Brief, CheckoutSession, Project } from '../../db/entities';
 import { briefWorkflowId } from '../../workflows/contracts/brief';
 import { containing } from './project-admin-reads';
@@ -48,7 +49,7 @@ export async function listAdminBriefs(
   const ids = briefs.map((brief) => brief.id);
   const [projects, flagged, reminders] = ids.length
     ? await Promise.all([
-        em.find(Project, { brief: { $in: ids } }, { fields: ['id', 'brief'] }),
+        em.find(Project, { brief: { $in: ids } }, { fields: ['id', 'brief', 'reference'] }),
         em.find(
           CheckoutSession,
           { brief: { $in: ids }, needsAttention: { $ne: null } },
@@ -65,7 +66,7 @@ export async function listAdminBriefs(
         ),
       ])
     : [[], [], []];
-  const projectOf = new Map(projects.map((project) => [project.brief.id, project.id]));
+  const projectOf = new Map(projects.map((project) => [project.brief.id, project]));
   const remindersOf = new Map(reminders.map((row) => [row.brief_id, Number(row.sent)]));
   const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
   return {
@@ -74,7 +75,7 @@ export async function listAdminBriefs(
       createdAt: brief.createdAt.toISOString(),
       email: brief.email,
       funnel: brief.funnel,
-      title: brief.projectName ?? null,
+      title: briefTitle(brief),
       videoType: brief.videoType ?? brief.videoTypes[0] ?? null,
       status: brief.status,
       priceCents: brief.priceCents ?? null,
@@ -85,7 +86,8 @@ export async function listAdminBriefs(
       paidAt: iso(brief.paidAt),
       expiresAt: iso(brief.expiresAt),
       remindersSent: remindersOf.get(brief.id) ?? 0,
-      projectId: projectOf.get(brief.id) ?? null,
+      projectId: projectOf.get(brief.id)?.id ?? null,
+      projectReference: projectOf.get(brief.id)?.reference ?? null,
       attention: flagged
         .filter((session) => session.brief.id === brief.id)
         .map((session) => ({ checkoutId: session.id, message: session.needsAttention ?? '', status: session.status })),

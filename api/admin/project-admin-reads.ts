@@ -9,7 +9,8 @@ import {
 } from '../../domain/admin';
 import type { ProjectListQuery } from '../../domain/schemas/admin';
 import { levelsFor, specialtiesFor } from '../../domain/assignment';
-import { EditorProfile, Project } from '../../db/entities';
+import { availableAdminChanges } from '../../domain/project-lifecycle';
+import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
 import { projectWorkflowId } from '../../workflows/contracts/project';
 import { workflowUrl, type TemporalUiLinks } from './temporal-links';
 
@@ -22,11 +23,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const editorName = (editor: EditorProfile) => `${editor.firstName} ${editor.lastName}`.trim() || editor.userId;
 
-function toRow(project: Project, links: TemporalUiLinks, now: number): AdminProjectRow {
+function toRow(project: Project, links: TemporalUiLinks, now: number, approved: Map<string, number>): AdminProjectRow {
   const deliveryDate = project.deliveryDate ?? project.estimatedDeliveryDate ?? null;
   return {
     id: project.id,
     title: project.title,
+    reference: project.reference,
     status: project.status,
     videoType: project.videoType ?? null,
     clientEmail: project.clientEmail,
@@ -39,12 +41,20 @@ function toRow(project: Project, links: TemporalUiLinks, now: number): AdminProj
     revisionCount: project.revisionCount,
     maxRevisions: project.maxRevisions,
     workflowUrl: workflowUrl(links, projectWorkflowId(project.id)),
+    changes: availableAdminChanges(
+      {
+        status: project.status,
+        approvedVersionNumber: approved.get(project.id) ?? null,
+        revisionWindowEndsAt: project.revisionWindowEndsAt ?? null,
+      },
+      new Date(now),
+    ),
   };
 }
 
 /**
  * Admin › Projets: every project (never a /test run's), newest first, filtered and paginated in
- * the database. `q` matches the title, the client's e-mail or the project id.
+ * the database. `q` matches the title, the reference, the client's e-mail or the project id.
  */
 export async function listAdminProjects(
   em: EntityManager,
@@ -63,6 +73,7 @@ export async function listAdminProjects(
     conditions.push({
       $or: [
         { title: { $ilike: containing(query.q) } },
+        { reference: { $ilike: containing(query.q) } },
         { clientEmail: { $ilike: containing(query.q) } },
         ...(UUID.test(query.q) ? [{ id: query.q }] : []),
       ],
@@ -78,8 +89,18 @@ export async function listAdminProjects(
       offset: (query.page - 1) * query.pageSize,
     },
   );
+  // The approved versions of the page's projects (their revisions are over), in one query.
+  const approved = new Map(
+    (
+      await em.find(
+        ProjectVersion,
+        { project: { $in: projects.map((project) => project.id) }, approvedAt: { $ne: null } },
+        { fields: ['project', 'number'] },
+      )
+    ).map((version) => [version.project.id, version.number]),
+  );
   return {
-    items: projects.map((project) => toRow(project, links, now)),
+    items: projects.map((project) => toRow(project, links, now, approved)),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -121,21 +142,29 @@ export async function eligibleEditors(em: EntityManager, project: Project): Prom
   const specialties = new Set(specialtiesFor(project.videoType));
   const levels = new Set(levelsFor(complexity));
   const editors = await em.find(EditorProfile, { status: 'active', systemTestRun: project.systemTestRun ?? null });
-  return editors
-    .filter((editor) => editor.currentProjectsCount < editor.maxConcurrentProjects)
-    .map((editor) => ({
-      id: editor.userId,
-      name: editorName(editor),
-      specialties: editor.specialties,
-      levels: editor.visualComplexityLevels,
-      current: editor.currentProjectsCount,
-      max: editor.maxConcurrentProjects,
-      matches:
-        editor.specialties.some((specialty) => specialties.has(specialty)) &&
-        editor.visualComplexityLevels.some((level) => levels.has(level)),
-    }))
-    .sort(
-      (a, b) =>
-        Number(b.matches) - Number(a.matches) || a.current / a.max - b.current / b.max || a.name.localeCompare(b.name),
-    );
+  return (
+    editors
+      // Reassigning: the project's own editor is not a choice.
+      .filter(
+        (editor) =>
+          editor.currentProjectsCount < editor.maxConcurrentProjects && editor.userId !== project.editor?.userId,
+      )
+      .map((editor) => ({
+        id: editor.userId,
+        name: editorName(editor),
+        specialties: editor.specialties,
+        levels: editor.visualComplexityLevels,
+        current: editor.currentProjectsCount,
+        max: editor.maxConcurrentProjects,
+        matches:
+          editor.specialties.some((specialty) => specialties.has(specialty)) &&
+          editor.visualComplexityLevels.some((level) => levels.has(level)),
+      }))
+      .sort(
+        (a, b) =>
+          Number(b.matches) - Number(a.matches) ||
+          a.current / a.max - b.current / b.max ||
+          a.name.localeCompare(b.name),
+      )
+  );
 }

@@ -126,6 +126,11 @@ export function authenticate(verify: TokenVerifier) {
   };
 }
 
+/** The name other people see for the caller: first and last name, else the e-mail. */
+export function displayName(user: AuthUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
+}
+
 export function currentUser(ctx: Context): AuthUser {
   const user = (ctx.state as AuthState).user;
   if (!user) throw new HttpError(401, MESSAGES.unauthenticated);

@@ -10,6 +10,8 @@ interface NotificationRow {
   is_read: boolean;
   created_at: string;
   project_id: string | null;
+  project_reference: string | null;
+  project_title: string | null;
   unread_count: string;
 }
 
@@ -20,11 +22,12 @@ interface NotificationRow {
  */
 export async function readNotifications(em: EntityManager, userId: string): Promise<NotificationsAnswer> {
   const rows = await em.getConnection().execute<NotificationRow[]>(
-    `select id, type, title, message, is_read, created_at, project_id,
-            count(*) filter (where not is_read) over () as unread_count
-       from notifications
-      where user_id = ?
-      order by created_at desc, id desc
+    `select n.id, n.type, n.title, n.message, n.is_read, n.created_at, n.project_id,
+            p.reference as project_reference, p.title as project_title,
+            count(*) filter (where not n.is_read) over () as unread_count
+       from notifications n left join projects p on p.id = n.project_id
+      where n.user_id = ?
+      order by n.created_at desc, n.id desc
       limit ?`,
     [userId, NOTIFICATION_LIST_LIMIT],
     'all',
@@ -38,6 +41,8 @@ export async function readNotifications(em: EntityManager, userId: string): Prom
       isRead: row.is_read,
       createdAt: isoTimestamp(row.created_at),
       projectId: row.project_id,
+      project:
+        row.project_reference === null ? null : { reference: row.project_reference, title: row.project_title ?? '' },
     })),
     unreadCount: Number(rows[0]?.unread_count ?? 0),
   };

@@ -1,12 +1,16 @@
 import { wrap } from '@mikro-orm/postgresql';
 import PDFDocument from 'pdfkit';
-import { invoiceNumber } from '../../domain/projects';
+import { briefVideoTypeText, videoTypeLabel } from '../../domain/brief-options';
+import { formatMinutes } from '../../domain/format';
 import { projectStatusLabel } from '../../domain/project-lifecycle';
+import { revisionRuleSentence } from '../../domain/revision-rule';
 import type { Project } from '../../db/entities';
 
 /**
- * The project's invoice (000 §6: the client downloads it), as a real PDF. Standard PDF fonts encode
- * WinAnsi: French accents and € are fine, the narrow no-break space of fr-FR number formatting is not.
+ * The project's invoice (000 §6: the client downloads it), as a real PDF, numbered with the
+ * project's reference (one project, one invoice; the database's sequence keeps the numbers in
+ * order). Standard PDF fonts encode WinAnsi: French accents and € are fine, the narrow no-break
+ * space of fr-FR number formatting is not.
  */
 
 function money(cents: number, currency: string): string {
@@ -22,10 +26,15 @@ function frenchDate(date: Date): string {
   }).format(date);
 }
 
-export function renderInvoicePdf(project: Project, issuer: { name: string; email: string }): Promise<Buffer> {
+/** `revisionWindowDays`: the setting each delivery opens its revision window with. */
+export function renderInvoicePdf(
+  project: Project,
+  issuer: { name: string; email: string },
+  revisionWindowDays: number,
+): Promise<Buffer> {
   const brief = wrap(project.brief).isInitialized() ? project.brief : null;
   const issuedAt = brief?.paidAt ?? project.createdAt;
-  const number = invoiceNumber(project);
+  const number = project.reference;
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Facture ${number}`, Author: issuer.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,7 +61,9 @@ export function renderInvoicePdf(project: Project, issuer: { name: string; email
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Projet');
   doc.font('Helvetica').fontSize(10).fillColor('#334155');
   doc.text(project.title);
-  if (project.videoType) doc.text(`Type de vidéo : ${project.videoType}`);
+  const videoType = brief ? briefVideoTypeText(brief) : videoTypeLabel(project.videoType);
+  if (videoType) doc.text(`Type de vidéo : ${videoType}`);
+  if (project.durationMinutes) doc.text(`Durée finale : ${formatMinutes(project.durationMinutes)}`);
   doc.text(`Statut : ${projectStatusLabel(project.status)}`);
   if (project.description) doc.moveDown(0.5).text(project.description, { width });
 
@@ -97,8 +108,9 @@ export function renderInvoicePdf(project: Project, issuer: { name: string; email
     doc.y,
     { width },
   );
+  // The rule as every page states it, with this project's quota (an admin may have raised it).
   doc.text(
-    `Révisions incluses : ${project.maxRevisions}. Les demandes hors du brief initial font l’objet d’un devis.`,
+    `${revisionRuleSentence({ maxRevisions: project.maxRevisions, revisionWindowDays })}. Les demandes hors du brief initial font l’objet d’un devis.`,
     { width },
   );
 

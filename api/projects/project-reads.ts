@@ -1,9 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
-import { isActiveStatus, projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
 import {
   availableActions,
+  isActiveStatus,
+  pendingActions,
+  projectPartiesOf,
+  type ProjectParty,
+} from '../../domain/project-lifecycle';
+import {
   CHAT_HISTORY_LIMIT,
   projectUploadRefusal,
   PROJECT_MESSAGES,
@@ -29,6 +34,7 @@ import {
 } from '../../db/entities';
 import { availableReviewActions, type ClientQuestionView } from '../../domain/review';
 import { isoTimestamp } from '../../db/raw-timestamps';
+import { REVISION_PROGRESS_COLUMNS, type RevisionProgressRow } from '../../db/revision-progress';
 import { HttpError } from '../lib/http-error';
 import { projectPartiesOrRefuse, type AuthUser, type ProjectParties } from '../middleware/auth';
 
@@ -94,9 +100,10 @@ function countersOf(projects: SummaryFields[]): ClientProjectCounters {
 }
 
 /** One line of a project list, as the summaries' query returns it. */
-interface SummaryRow {
+interface SummaryRow extends RevisionProgressRow {
   id: string;
   title: string;
+  reference: string;
   status: Project['status'];
   video_type: string | null;
   total_price_cents: number;
@@ -109,17 +116,25 @@ interface SummaryRow {
   revision_count: number;
   max_revisions: number;
   revision_window_ends_at: string | null;
+  approved_version_number: number | null;
+  has_final_file: boolean;
 }
 
 /** The columns of a `SummaryRow`: the project `p` and its editor's profile `e` (left joined). */
-const SUMMARY_COLUMNS = `p.id, p.title, p.status, p.video_type, p.total_price_cents, p.currency, p.created_at,
+const SUMMARY_COLUMNS = `p.id, p.title, p.reference, p.status, p.video_type, p.total_price_cents, p.currency, p.created_at,
        p.delivery_date, p.estimated_delivery_date, p.revision_count, p.max_revisions,
-       p.revision_window_ends_at, e.first_name as editor_first_name, e.last_name as editor_last_name`;
+       p.revision_window_ends_at, e.first_name as editor_first_name, e.last_name as editor_last_name,
+       (select v.number from project_versions v
+         where v.project_id = p.id and v.approved_at is not null
+         order by v.number desc limit 1) as approved_version_number,
+       exists(select 1 from project_files f where f.project_id = p.id and f.file_type = 'final') as has_final_file,
+       ${REVISION_PROGRESS_COLUMNS}`;
 
 function summaryOf(row: SummaryRow): ProjectSummary & SummaryFields {
   return {
     id: row.id,
     title: row.title,
+    reference: row.reference,
     status: row.status,
     videoType: row.video_type,
     totalPrice: { cents: row.total_price_cents, currency: row.currency },
@@ -131,6 +146,12 @@ function summaryOf(row: SummaryRow): ProjectSummary & SummaryFields {
     revisionCount: row.revision_count,
     maxRevisions: row.max_revisions,
     revisionWindowEndsAt: isoTimestamp(row.revision_window_ends_at),
+    approvedVersionNumber: row.approved_version_number,
+    hasFinalFile: row.has_final_file,
+    openRevision:
+      row.status === 'revision_requested'
+        ? { started: row.revision_started === true, newVersionUploaded: row.new_version_since_revision }
+        : null,
   };
 }
 
@@ -173,8 +194,8 @@ export interface ProjectPageRow extends SummaryRow {
   brief_launch_offer_applied: boolean | null;
   brief_price_cents: number | null;
   brief_offer_price_cents: number | null;
+  brief_video_type_custom: string | null;
   final_file_count: string;
-  approved_version_number: number | null;
   question_id: string | null;
   question: string;
   question_asked_at: string;
@@ -195,12 +216,9 @@ export async function loadProjectPageRow(em: EntityManager, projectId: string): 
             p.description, p.client_id, p.client_email, p.editor_id, p.final_duration_minutes,
             p.duration_minutes, p.urgency_level, p.completed_at, p.brief_data,
             b.launch_offer_applied as brief_launch_offer_applied, b.price_cents as brief_price_cents,
-            b.offer_price_cents as brief_offer_price_cents,
+            b.offer_price_cents as brief_offer_price_cents, b.video_type_custom as brief_video_type_custom,
             (select count(*) from project_files f
               where f.project_id = p.id and f.file_type = 'final') as final_file_count,
-            (select v.number from project_versions v
-              where v.project_id = p.id and v.approved_at is not null
-              order by v.number desc limit 1) as approved_version_number,
             q.id as question_id, q.question, q.asked_at as question_asked_at,
             q.asked_by_name as question_asked_by_name
        from projects p
@@ -239,13 +257,6 @@ export function projectDetailOf(row: ProjectPageRow | undefined, user: AuthUser)
           askedAt: isoTimestamp(row.question_asked_at),
           askedByName: row.question_asked_by_name,
         };
-  const approvedVersionNumber = row.approved_version_number;
-  const lifecycle = {
-    status: row.status,
-    revisionCount: row.revision_count,
-    maxRevisions: row.max_revisions,
-    revisionWindowEndsAt: summary.revisionWindowEndsAt,
-  };
   return {
     ...summaryOnly(summary),
     description: row.description,
@@ -259,6 +270,7 @@ export function projectDetailOf(row: ProjectPageRow | undefined, user: AuthUser)
     urgencyLevel: row.urgency_level,
     completedAt: isoTimestamp(row.completed_at),
     briefData: row.brief_data,
+    videoTypeCustom: row.brief_video_type_custom,
     briefPrice:
       row.brief_launch_offer_applied === null
         ? null
@@ -268,11 +280,11 @@ export function projectDetailOf(row: ProjectPageRow | undefined, user: AuthUser)
             launchOfferApplied: row.brief_launch_offer_applied,
           },
     viewer: { parties },
-    actions: availableActions(parties, lifecycle),
+    actions: availableActions(parties, summary),
+    pendingActions: pendingActions(parties, summary),
     uploads: PROJECT_FILE_TYPES.filter((fileType) => projectUploadRefusal(fileType, parties, row.status) === null),
     finalFileCount: Number(row.final_file_count),
-    reviewActions: availableReviewActions(parties, { ...lifecycle, approvedVersionNumber, clientQuestion }),
-    approvedVersionNumber,
+    reviewActions: availableReviewActions(parties, { ...summary, clientQuestion }),
     clientQuestion,
   };
 }

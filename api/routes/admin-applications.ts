@@ -9,7 +9,7 @@ import { EditorApplication } from '../../db/entities/editor-application';
 import { listApplications, toApplicationView, type PhotoLinkDeps } from '../admin/application-reads';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
-import { currentUser, requireRole } from '../middleware/auth';
+import { currentUser, displayName, requireRole } from '../middleware/auth';
 import { inviteEditor, type AdminUserRouteDeps } from './admin-users';
 
 export interface AdminApplicationRouteDeps {
@@ -54,6 +54,7 @@ export function adminApplicationRoutes(deps: AdminApplicationRouteDeps): Router 
       if (input.status !== undefined) application.status = input.status;
       if (input.adminNotes !== undefined) application.adminNotes = input.adminNotes || null;
       application.reviewedBy = user.id;
+      application.reviewedByName = displayName(user);
       application.reviewedAt = new Date();
       await recordAudit(em, {
         actorId: user.id,

@@ -10,7 +10,7 @@ import { ProjectVersion, VersionComment } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
-import { currentUser, requireProjectAccess, type AuthUser } from '../middleware/auth';
+import { currentUser, displayName, requireProjectAccess } from '../middleware/auth';
 import { loadProject, loadProjectParties, partiesOf, projectIdOf } from '../projects/project-reads';
 import type { PreviewRuns } from '../review/preview-runs';
 import {
@@ -28,12 +28,6 @@ export interface ProjectReviewRouteDeps {
   /** Signs the preview and original links browsers follow (the public endpoint). */
   publicS3: S3Client;
   previews: PreviewRuns;
-}
-
-/** The name the other party sees beside a comment. */
-function displayName(user: AuthUser): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email;
 }
 
 /** The part a comment is signed with: the project's editor, else its client, else admin. */

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from 'koa';
 import { projectEvent } from '../../domain/events';
-import { invoiceNumber, PROJECT_MESSAGES } from '../../domain/projects';
+import { PROJECT_MESSAGES } from '../../domain/projects';
 import {
   MyProjectsQuerySchema,
   ProjectMessageInputSchema,
@@ -10,10 +10,11 @@ import {
 } from '../../domain/schemas/project';
 import { ProjectMessage } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
+import { readSettings } from '../../db/settings';
 import { HttpError } from '../lib/http-error';
 import type { ReadCaches } from '../projects/read-caches';
 import { parseInput } from '../lib/validation';
-import { currentUser, requireAuth, requireProjectAccess, type AuthUser } from '../middleware/auth';
+import { currentUser, displayName, requireAuth, requireProjectAccess } from '../middleware/auth';
 import { renderInvoicePdf } from '../projects/invoice-pdf';
 import {
   loadProject,
@@ -38,12 +39,6 @@ export interface ProjectRouteDeps {
   reads: Pick<ReadCaches, 'projectPages' | 'projectLists'>;
   /** Name and address printed on invoices. */
   invoiceIssuer: { name: string; email: string };
-}
-
-/** The name other parties see beside a chat message. */
-function displayName(user: AuthUser): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email;
 }
 
 /**
@@ -130,9 +125,10 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
     if (!parties.includes('client') && !parties.includes('admin'))
       throw new HttpError(403, PROJECT_MESSAGES.accessDenied);
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="facture-${invoiceNumber(project)}.pdf"`);
+    ctx.set('Content-Disposition', `attachment; filename="facture-${project.reference}.pdf"`);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await renderInvoicePdf(project, deps.invoiceIssuer);
+    const { revisionWindowDays } = await readSettings(deps.em());
+    ctx.body = await renderInvoicePdf(project, deps.invoiceIssuer, revisionWindowDays);
   });
 
   return router;

@@ -76,6 +76,8 @@ export const EditorApplication = defineEntity({
     adminNotes: p.text().nullable(),
     /** Keycloak user id of the admin who last changed the status or notes. */
     reviewedBy: userId().nullable(),
+    /** The reviewer's name (or e-mail) as the Recrutement tab shows it. */
+    reviewedByName: p.text().nullable(),
     reviewedAt: timestamp(),
     /** When the applicant was invited as an editor. */
     invitedAt: timestamp(),

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CURRENCIES, PROJECT_STATUSES, URGENCY_LEVELS } from '../../domain/enums';
+import { SETTING_DEFAULTS } from '../../domain/settings';
 import { Brief } from './brief';
 import { EditorProfile } from './editor-profile';
 import { check, createdAt, minutes, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';
@@ -30,6 +31,11 @@ export const Project = defineEntity({
     /** One project per brief (unique). */
     brief: () => p.oneToOne(Brief).owner().unique('projects_brief_id_unique').deleteRule('restrict'),
     title: p.text(),
+    /** `RF-2026-0042`: given by the database on insert (sequence `project_reference_seq`), never changed. */
+    reference: p
+      .text()
+      .defaultRaw(`project_reference(now(), nextval('project_reference_seq'::regclass))`)
+      .unique('projects_reference_unique'),
     description: p.text().nullable(),
     videoType: p.text().nullable(),
     status: p.enum([...PROJECT_STATUSES]).default('brief_received'),
@@ -62,7 +68,8 @@ export const Project = defineEntity({
     finalDurationMinutes: minutes().nullable(),
     urgencyLevel: p.enum([...URGENCY_LEVELS]).default('normal'),
     revisionCount: p.integer().default(0),
-    maxRevisions: p.integer().default(3),
+    /** The project's revision quota: the setting when it was created (`activities/payments.ts`), raised by an admin. */
+    maxRevisions: p.integer().default(SETTING_DEFAULTS.max_revisions),
     briefData: p
       .json<ProjectBriefData>()
       .defaultRaw(`'{}'`)

@@ -228,6 +228,7 @@ describe('with a paid brief and its project', () => {
     expect(loaded.revisionCount).toBe(0);
     expect(loaded.maxRevisions).toBe(3);
     expect(loaded.version).toBe(1);
+    expect(loaded.reference).toMatch(/^RF-\d{4}-\d{4,}$/);
     expect(loaded.briefData).toEqual({
       objective: 'inspirer',
       delivery_formats: ['horizontal', 'vertical'],
@@ -312,4 +313,58 @@ test('rolling every migration back leaves no application table', async () => {
     async (client) => (await client.query('select count(*)::int as n from mikro_orm_migrations')).rows[0].n,
   );
   expect(executed).toBe(0);
+});
+
+test('projects created before references exist get theirs in creation order, and a name from their brief', async () => {
+  const mine = MIGRATIONS.findIndex((migration) => migration.name === 'Migration20261216000000_project_references');
+  const migrator = await MikroORM.init(createOrmConfig(scratchUrl));
+  try {
+    await migrator.getMigrator().up({ to: MIGRATIONS[mine - 1].name });
+    await onScratch(async (client) => {
+      const briefs = await client.query<{ id: string }>(
+        `insert into briefs (funnel, email, video_type, video_type_custom, objective, project_name)
+         values ('wizard', 'a@example.com', 'autre', 'Vidéo de mariage', 'inspirer', null),
+                ('full', 'b@example.com', null, null, 'vendre', 'Lancement printemps')
+         returning id`,
+      );
+      // 23:30 UTC on 31 December 2025 is already 2026 in Paris, whose year the reference takes.
+      await client.query(
+        `insert into projects (brief_id, title, client_email, created_at) values
+           ($1, 'Montage Autre', 'a@example.com', '2025-12-31T23:30:00Z'),
+           ($2, 'Lancement printemps', 'b@example.com', '2025-06-01T10:00:00Z')`,
+        [briefs.rows[0].id, briefs.rows[1].id],
+      );
+    });
+    await migrator.getMigrator().up();
+  } finally {
+    await migrator.close(true);
+  }
+  const rows = await onScratch(
+    async (client) =>
+      (
+        await client.query<{ title: string; reference: string }>(
+          'select title, reference from projects order by created_at',
+        )
+      ).rows,
+  );
+  expect(rows).toEqual([
+    { title: 'Lancement printemps', reference: 'RF-2025-0001' },
+    { title: 'Vidéo de mariage · Inspirer', reference: 'RF-2026-0002' },
+  ]);
+  // The next project continues the sequence; a duplicate reference is refused.
+  const next = await onScratch(async (client) => {
+    const brief = await client.query<{ id: string }>(
+      `insert into briefs (funnel, email) values ('wizard', 'c@example.com') returning id`,
+    );
+    return (
+      await client.query<{ reference: string }>(
+        `insert into projects (brief_id, title, client_email) values ($1, 'Vlog', 'c@example.com') returning reference`,
+        [brief.rows[0].id],
+      )
+    ).rows[0].reference;
+  });
+  const year = new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
+  expect(next).toBe(`RF-${year}-0003`);
+  const duplicate = await sqlError(`update projects set reference = 'RF-2025-0001' where reference = $1`, [next]);
+  expect(duplicate).toMatchObject({ code: '23505', constraint: 'projects_reference_unique' });
 });

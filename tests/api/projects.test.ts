@@ -3,8 +3,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Project, ProjectFile } from '../../db/entities';
 import { BUCKETS } from '../../db/storage';
 import { MESSAGES } from '../../domain/messages';
-import { actionRefusal } from '../../domain/project-lifecycle';
-import { PROJECT_MESSAGES, invoiceNumber, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
+import { lifecycleRefusal, type LifecycleFacts } from '../../domain/project-lifecycle';
+import { PROJECT_MESSAGES, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { waitUntil } from '../support/mail-server';
 import { seedProject } from '../support/project-seed';
@@ -212,10 +212,17 @@ describe('access to a project', () => {
   });
 
   test('an action the table refuses is explained in French (the same text the workflow answers)', () => {
-    expect(actionRefusal('complete', ['client'], 'in_progress')).toBe(
+    const facts = (status: string): LifecycleFacts => ({
+      status,
+      revisionCount: 0,
+      maxRevisions: 3,
+      approvedVersionNumber: null,
+      openRevision: null,
+    });
+    expect(lifecycleRefusal('complete', ['client'], facts('in_progress'))?.message).toBe(
       'Seul le monteur du projet peut faire cette action.',
     );
-    expect(actionRefusal('complete', ['editor'], 'assigned')).toBe(
+    expect(lifecycleRefusal('complete', ['editor'], facts('assigned'))?.message).toBe(
       'Action impossible : le projet est « Assigné au monteur ».',
     );
   });
@@ -328,12 +335,15 @@ describe('invoice', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     const project = await orm.em.fork().findOneOrFail(Project, { id: assignedProjectId });
-    expect(text).toContain(invoiceNumber(project));
+    expect(text).toContain(`N° ${project.reference}`);
     expect(text).toContain('189,00');
     expect(text).toContain('270,00');
     expect(text).toContain('Offre de lancement');
     expect(text).toContain('EUR');
     expect(text).toContain(accounts.client.email);
+    // The revision rule the pages state, with this project's quota.
+    expect(text).toMatch(new RegExp(`${project.maxRevisions}\\s+révisions\\s+pendant`));
+    expect(text).toContain('après chaque livraison');
   });
 
   test('the editor does not get the client’s invoice', async () => {

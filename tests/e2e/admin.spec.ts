@@ -4,10 +4,8 @@ import { EditorProfile, Project, Setting } from '../../db/entities';
 import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
 import { connectTemporal } from '../../api/temporal/client';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 import { setOtherEditorsAside } from '../support/editors';
-import { seedProject } from '../support/project-seed';
+import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import {
   actionTokenLink,
   demoAccounts,
@@ -69,7 +67,7 @@ test('an approved application is invited, sets a password, signs in as an editor
     availabilityEndTime: '17:00',
     experienceYears: 6,
     experienceDescription: 'Six ans de montage YouTube.',
-    hourlyRate: '32.00',
+    hourlyRate: '32.50',
     motivation: 'Monter des vlogs.',
     portfolioLinks: ['https://vimeo.com/ines-moreau'],
     acceptsTerms: true,
@@ -87,10 +85,13 @@ test('an approved application is invited, sets a password, signs in as an editor
     await admin.getByRole('tab', { name: 'Recrutement' }).click();
     await expect(admin).toHaveURL(/\/admin\?tab=recruitment$/);
     const card = admin.getByTestId('application-card').filter({ hasText: email });
-    await expect(card).toContainText('YouTube · 6 an(s) · 32 €/h');
+    // French numbers and plurals: « 32,5 €/h », « 6 ans ».
+    await expect(card).toContainText('YouTube · 6 ans · 32,5 €/h');
     await expect(card.getByRole('button', { name: 'Inviter comme éditeur' })).toHaveCount(0);
     await card.getByLabel('Statut', { exact: true }).selectOption('approved');
     await expect(toast(admin, 'Candidature mise à jour')).toBeVisible();
+    // The reviewer by name, not by account id.
+    await expect(card).toContainText('Revue par Admin Rushflow');
     await card.getByRole('button', { name: 'Inviter comme éditeur' }).click();
     await expect(toast(admin, `Invitation envoyée à ${email}`)).toBeVisible({ timeout: 60_000 });
     await expect(card).toContainText('Invité le');
@@ -115,7 +116,7 @@ test('an approved application is invited, sets a password, signs in as an editor
     await signIn(editor, email, password, /\/editor$/);
     await editor.getByRole('tab', { name: 'Profil' }).click();
     await expect(editor.getByLabel('Prénom')).toHaveValue('Inès');
-    await expect(editor.getByLabel('Taux horaire (€)')).toHaveValue('32');
+    await expect(editor.getByLabel('Taux horaire (€)')).toHaveValue('32.5');
     await expect(editor.getByRole('checkbox', { name: 'YouTube' })).toBeChecked();
     await expect(editor.getByRole('checkbox', { name: 'Modéré' })).toBeChecked();
     await expect(editor.getByRole('checkbox', { name: 'Complexe' })).not.toBeChecked();
@@ -138,12 +139,7 @@ test('an approved application is invited, sets a password, signs in as an editor
       process.env.TEMPORAL_NAMESPACE ?? 'default',
     );
     try {
-      const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
-      await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
-        taskQueue: TASK_QUEUE,
-        workflowId: projectWorkflowId(projectId),
-        args,
-      });
+      await startSeededProjectWorkflow(temporal, projectId);
     } finally {
       await temporal.connection.close();
     }
@@ -228,7 +224,7 @@ test('a new maximum of revisions shows in the landing copy at once', async ({ pa
 
   await page.goto('/');
   await expect(page.getByTestId('home-revision-terms')).toHaveText(
-    /Jusqu’à 5 révisions pendant \d+ jours? après la livraison/,
+    /Jusqu’à 5\srévisions pendant \d+\sjours? après chaque livraison/,
   );
   await page.getByRole('link', { name: 'Voir les tarifs' }).first().click();
   await expect(page.getByTestId('included-list')).toContainText('Jusqu’à 5 révisions');

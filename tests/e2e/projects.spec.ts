@@ -176,7 +176,7 @@ test('the project page: header, info cards, notifications and the five tabs with
   await expect(page.getByTestId('project-actions')).toContainText('Aucune action à faire pour le moment.');
   const download = page.waitForEvent('download');
   await page.getByTestId('download-invoice').click();
-  expect((await download).suggestedFilename()).toMatch(/^facture-RF-\d{4}-[0-9A-F]{8}\.pdf$/);
+  expect((await download).suggestedFilename()).toMatch(/^facture-RF-\d{4}-\d{4,}\.pdf$/);
 
   await page.getByRole('tab', { name: 'Fichiers' }).click();
   await expect(page.getByRole('heading', { name: 'Vos fichiers sources' })).toBeVisible();
@@ -212,6 +212,40 @@ test('the project page: header, info cards, notifications and the five tabs with
   await expect(page.getByText('Aucune révision demandée.')).toBeVisible();
 });
 
+test('on a phone (390 px) every project tab is in sight, opens its panel on a tap, and the arrow keys still move along', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, accounts.client.email, accounts.client.password, /\/dashboard$/);
+  await page.goto(`/project/${ids.inProgress}`);
+  const tabs = page.getByTestId('project-tabs').getByRole('tab');
+  await expect(tabs.filter({ hasText: 'Historique' })).toBeVisible();
+  const names = (await tabs.allInnerTexts()).map((name) => name.trim());
+  expect(names).toEqual(expect.arrayContaining(['Aperçu', 'Fichiers', 'Chat', 'Révisions', 'Historique']));
+
+  await page.getByTestId('project-tabs').scrollIntoViewIfNeeded();
+  for (const name of names) {
+    const tab = page.getByRole('tab', { name, exact: true });
+    // Wholly within the screen's width, where it is: no tab waits past the edge of a row that scrolls.
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // From the first tab, the right arrow walks the tabs in order, across rows.
+  await page.getByRole('tab', { name: names[0], exact: true }).click();
+  for (const name of names.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name, exact: true })).toBeFocused();
+    await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  }
+});
+
 test('a completed project: the client may ask for a revision (feedback required) and download the deliverables', async ({
   page,
 }) => {
@@ -240,19 +274,15 @@ test('the editor space of the demo editor: load badge, tabs and the buttons each
   for (const name of ['Profil', 'Projets Actifs', 'En attente', 'Terminés'])
     await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeVisible();
 
+  // The list offers only what the workflow would accept now: no final file yet, so no « Marquer
+  // comme terminé »; a revision not started yet offers « Commencer », not « Révision terminée ».
   const active = page.getByRole('tabpanel');
-  await expect(
-    active
-      .getByTestId('editor-project')
-      .filter({ hasText: `Vlog Japon ${run}` })
-      .getByRole('button', { name: 'Marquer comme terminé' }),
-  ).toBeVisible();
-  await expect(
-    active
-      .getByTestId('editor-project')
-      .filter({ hasText: `Tutoriel produit ${run}` })
-      .getByRole('button', { name: 'Révision terminée' }),
-  ).toBeVisible();
+  const inProgress = active.getByTestId('editor-project').filter({ hasText: `Vlog Japon ${run}` });
+  await expect(inProgress.getByRole('link', { name: 'Voir le projet' })).toBeVisible();
+  await expect(inProgress.getByRole('button', { name: 'Marquer comme terminé' })).toHaveCount(0);
+  const revision = active.getByTestId('editor-project').filter({ hasText: `Tutoriel produit ${run}` });
+  await expect(revision.getByRole('button', { name: 'Commencer', exact: true })).toBeVisible();
+  await expect(revision.getByRole('button', { name: 'Révision terminée' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: /^En attente/ }).click();
   const pending = page
@@ -270,9 +300,14 @@ test('the editor space of the demo editor: load badge, tabs and the buttons each
   await expect(done).toBeVisible();
   await expect(done.getByRole('button')).toHaveCount(0);
 
-  // The editor's own project page shows the editor's action and the final upload area.
+  // The editor's own project page shows the editor's action and the final upload area…
   await page.goto(`/project/${ids.inProgress}`);
+  // …shown disabled until a final file is uploaded, with the reason beside it.
   await expect(page.getByTestId('action-complete')).toHaveText('Marquer comme terminé');
+  await expect(page.getByTestId('action-complete')).toBeDisabled();
+  await expect(
+    page.getByText('Ajoutez au moins un fichier final avant de marquer le projet comme terminé.'),
+  ).toBeVisible();
   await expect(page.getByTestId('download-invoice')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Fichiers' }).click();
   await expect(page.getByRole('heading', { name: 'Vidéo finale' })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import {
   Brief,
   Notification,
@@ -9,8 +10,11 @@ import {
   ProjectVersion,
   StatusHistory,
 } from '../../db/entities';
+import type { ProjectBriefData } from '../../db/entities/project';
 import { BUCKETS } from '../../db/storage';
 import type { ProjectStatus } from '../../domain/enums';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';
 
 /**
  * Test set-up: a paid project written straight into the read models, in the status a test needs,
@@ -45,6 +49,10 @@ export interface SeedProjectOptions {
     size?: number;
   }[];
   notifications?: { userId: string; type: string; title: string; message: string }[];
+  /** The brief's answers the project keeps (objective, formats…), as the payment copies them. */
+  briefData?: ProjectBriefData;
+  /** Answers of the brief itself, over the defaults (a project name equal to the title, a YouTube video). */
+  brief?: { projectName?: string | null; videoType?: string; videoTypeCustom?: string; objective?: string };
 }
 
 export async function seedProject(em: EntityManager, options: SeedProjectOptions): Promise<string> {
@@ -58,6 +66,7 @@ export async function seedProject(em: EntityManager, options: SeedProjectOptions
     email: options.client.email.toLowerCase(),
     projectName: options.title,
     videoType: options.videoType ?? 'youtube',
+    ...options.brief,
     currency: options.currency ?? 'EUR',
     priceCents: options.priceCents ?? price,
     offerPriceCents: options.launchOffer ? price : null,
@@ -81,6 +90,7 @@ export async function seedProject(em: EntityManager, options: SeedProjectOptions
     revisionCount: options.revisionCount ?? 0,
     maxRevisions: options.maxRevisions ?? 3,
     finalDurationMinutes: options.finalDurationMinutes ?? null,
+    briefData: options.briefData ?? {},
   });
   let at = createdAt.getTime();
   const next = () => new Date((at += 60_000));
@@ -158,5 +168,15 @@ export function readyVersion(em: EntityManager, projectId: string, file: Project
     startFrame: 0,
     hasOwnTimecode: false,
     probedAt: new Date(),
+  });
+}
+
+/** Starts the workflow of a seeded project on the stack's worker, as the brief's workflow does after the payment. */
+export async function startSeededProjectWorkflow(temporal: Client, projectId: string): Promise<void> {
+  const args: [ProjectWorkflowInput] = [{ projectId, briefId: 'seeded' }];
+  await temporal.workflow.start(PROJECT_WORKFLOW_TYPE, {
+    taskQueue: TASK_QUEUE,
+    workflowId: projectWorkflowId(projectId),
+    args,
   });
 }

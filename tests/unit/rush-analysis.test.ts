@@ -41,7 +41,9 @@ describe('a photo is not a rush with a length', () => {
     // The field keeps the 5 min the client typed.
     expect(correctedRushMinutes(result)).toBeNull();
     // A neutral note says the image is not counted.
-    expect(result.recommendations.join(' ')).toContain('sans durée (images) ne sont pas comptés');
+    expect(result.recommendations.join(' ')).toContain(
+      '1\u00a0fichier sans durée (image) n’est pas compté dans la durée des rushs',
+    );
     expect(result.recommendations.join(' ')).toContain('photo.jpg');
   });
 
@@ -49,6 +51,7 @@ describe('a photo is not a rush with a length', () => {
     const untimedAudio: FileMeasurement = { ...video(0, 'live.aac'), durationSeconds: null };
     const result = summariseAnalysis([image('a.png'), image('b.jpeg'), untimedAudio]);
     expect(result.timedFileCount).toBe(0);
+    expect(result.recommendations.join(' ')).toContain('3\u00a0fichiers sans durée (images) ne sont pas comptés');
     expect(discrepancyForAnalysis(5, result)).toBeNull();
     expect(correctedRushMinutes(result)).toBeNull();
   });

@@ -90,7 +90,7 @@ export function BriefsTab() {
               {items.map((brief) => (
                 <tr key={brief.id} data-testid="admin-brief-row" data-brief-id={brief.id}>
                   <td className={td}>
-                    <p className="font-medium text-slate-900">{brief.title ?? t('briefs.untitled')}</p>
+                    <p className="font-medium text-slate-900">{brief.title}</p>
                     <p className="text-xs break-all text-slate-600">{brief.email}</p>
                     <p className="text-xs text-slate-500">
                       {brief.videoType ? `${optionLabel(WIZARD_VIDEO_TYPES, brief.videoType)} · ` : ''}
@@ -145,10 +145,10 @@ export function BriefsTab() {
                           aria-label={t('briefs.projectLabel', { email: brief.email })}
                           className="rounded text-sm font-medium text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
                         >
-                          {t('briefs.project')}
+                          {t('briefs.project', { reference: brief.projectReference })}
                         </Link>
                       ) : null}
-                      <WorkflowLink url={brief.workflowUrl} name={brief.title ?? brief.email} />
+                      <WorkflowLink url={brief.workflowUrl} name={brief.title} />
                     </div>
                   </td>
                 </tr>

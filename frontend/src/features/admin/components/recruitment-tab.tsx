@@ -14,6 +14,7 @@ import {
   WEEKDAYS,
 } from '@domain/recruitment';
 import type { BriefOption } from '@domain/brief-options';
+import { formatHourlyRate } from '@domain/format';
 import { Mail, UserRound } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -141,7 +142,7 @@ function ApplicationCard({ application }: { application: AdminApplicationView })
           <p className="text-xs text-slate-500">
             {t('recruitment.received', { date: formatDateTime(application.createdAt) })}
             {application.reviewedAt
-              ? ` · ${t('recruitment.reviewed', { who: application.reviewedBy ?? '—', date: formatDateTime(application.reviewedAt) })}`
+              ? ` · ${t('recruitment.reviewed', { who: application.reviewedByName ?? '—', date: formatDateTime(application.reviewedAt) })}`
               : ''}
           </p>
         </div>
@@ -236,7 +237,7 @@ function Summary({ application }: { application: AdminApplicationView }) {
   const parts = [
     application.specialtyDomains.map((value) => optionLabel(SPECIALTY_DOMAINS, value, language)).join(', '),
     application.experienceYears === null ? '' : t('recruitment.years', { count: application.experienceYears }),
-    application.hourlyRate === null ? '' : t('recruitment.perHour', { rate: application.hourlyRate }),
+    application.hourlyRate === null ? '' : formatHourlyRate(application.hourlyRate, language),
   ].filter(Boolean);
   return parts.length ? <p className="mt-1 text-sm text-slate-800">{parts.join(' · ')}</p> : null;
 }
@@ -276,10 +277,7 @@ function Answers({ application }: { application: AdminApplicationView }) {
           'experienceYears',
           application.experienceYears === null ? null : t('recruitment.years', { count: application.experienceYears }),
         ],
-        [
-          'hourlyRate',
-          application.hourlyRate === null ? null : t('recruitment.perHour', { rate: application.hourlyRate }),
-        ],
+        ['hourlyRate', application.hourlyRate === null ? null : formatHourlyRate(application.hourlyRate, language)],
       ],
     ],
     [

@@ -113,7 +113,7 @@ export function SettingsTab() {
               {numberField('maxRevisions')}
               {numberField(
                 'launchOfferPlaces',
-                t('settings.placesLeft', { left: offer.placesLeft, places: offer.places }),
+                t('settings.placesLeft', { count: offer.placesLeft, places: offer.places }),
               )}
               <TextField
                 label={t('settings.contactEmail')}

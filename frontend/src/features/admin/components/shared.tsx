@@ -208,9 +208,12 @@ function Pagination({
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label={t('common.page', { page, pages, total })} className="mt-4 flex items-center justify-between gap-3">
+    <nav
+      aria-label={t('common.page', { page, pages, count: total })}
+      className="mt-4 flex items-center justify-between gap-3"
+    >
       <p className="text-sm text-slate-600" aria-live="polite">
-        {t('common.page', { page, pages, total })}
+        {t('common.page', { page, pages, count: total })}
       </p>
       {pages > 1 ? (
         <div className="flex gap-2">

@@ -1,12 +1,6 @@
 import { missingEditorProfileFields } from '@domain/editor-profile';
-import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
-import {
-  availableActions,
-  editorProjectGroup,
-  PROJECT_MESSAGES,
-  type EditorProjectGroup,
-  type ProjectSummary,
-} from '@domain/projects';
+import { availableActions, PROJECT_ACTIONS } from '@domain/project-lifecycle';
+import { editorProjectGroup, PROJECT_MESSAGES, type EditorProjectGroup, type ProjectSummary } from '@domain/projects';
 import { Gauge, Settings2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +27,7 @@ const GROUPS: EditorProjectGroup[] = ['active', 'pending', 'done'];
 function ProjectCard({ project }: { project: ProjectSummary }) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const action = useProjectAction();
-  // The listed projects are the caller's as their editor: the lifecycle table says which buttons apply.
+  // The listed projects are the caller's as their editor: the lifecycle rule (the workflow's) says which buttons apply.
   const actions = availableActions(['editor'], project);
   return (
     <li
@@ -51,7 +45,10 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
           <ProjectStatusBadge status={project.status} />
         </div>
         <p className="text-sm text-slate-600">
-          {t('project.delivery', { date: formatDate(project.deliveryDate) })} ·{' '}
+          <span className="font-medium text-slate-700 tabular-nums" data-testid="project-reference">
+            {project.reference}
+          </span>{' '}
+          · {t('project.delivery', { date: formatDate(project.deliveryDate) })} ·{' '}
           {t('project.revisions', { count: project.revisionCount, max: project.maxRevisions })} ·{' '}
           {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
         </p>

@@ -74,8 +74,8 @@ export function useMarkAllNotificationsRead() {
   });
 }
 
-/** A notification as the live channel brings it (`notification.created`). */
-export type LiveNotification = Omit<NotificationView, 'isRead'>;
+/** A notification as the live channel brings it (`notification.created`): its project's name comes with the refetch. */
+export type LiveNotification = Omit<NotificationView, 'isRead' | 'project'>;
 
 /**
  * A notification that just arrived on the live channel goes to the top of the bell at once; the
@@ -85,7 +85,7 @@ export function addLiveNotification(queryClient: QueryClient, notification: Live
   const { queryKey } = notificationsQuery();
   queryClient.setQueryData(queryKey, (current) => {
     if (!current || current.notifications.some((item) => item.id === notification.id)) return current;
-    const view: NotificationView = { ...notification, isRead: false };
+    const view: NotificationView = { ...notification, isRead: false, project: null };
     return {
       notifications: [view, ...current.notifications].slice(0, NOTIFICATION_LIST_LIMIT),
       unreadCount: current.unreadCount + 1,

@@ -108,6 +108,11 @@ export function NotificationBell() {
                     {!notification.isRead && <span className="sr-only">{t('unread')} </span>}
                     {notification.title}
                   </p>
+                  {notification.project && (
+                    <p className="truncate text-xs font-medium text-slate-500" data-testid="notification-project">
+                      {notification.project.reference} · {notification.project.title}
+                    </p>
+                  )}
                   <p className="line-clamp-2 text-sm break-words text-slate-600">{notification.message}</p>
                   <p className="mt-0.5 text-xs text-slate-500">
                     <time dateTime={notification.createdAt}>{formatRelative(notification.createdAt)}</time>

@@ -1,3 +1,4 @@
+import { briefAnswerText } from '@domain/brief-options';
 import { PROJECT_ACTIONS, type ProjectAction } from '@domain/project-lifecycle';
 import type { ProjectDetail } from '@domain/projects';
 import { REVIEW_ACTIONS } from '@domain/review';
@@ -26,13 +27,6 @@ const BRIEF_FIELDS = [
   'needs_subtitles',
   'express_delivery',
 ] as const;
-
-function briefValue(value: unknown, yes: string, no: string): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value ? yes : no;
-  if (Array.isArray(value)) return value.length ? value.join(', ') : null;
-  return String(value);
-}
 
 /** The editor and admins download the finals at any time; the client once a version is approved. */
 const mayDownloadOriginals = (project: ProjectDetail) =>
@@ -82,6 +76,16 @@ function ActionsCard({
             </Button>
           ),
         )}
+        {project.pendingActions.map(({ action: name, reason }) => (
+          <div key={name} className="space-y-1.5">
+            <Button data-testid={`action-${name}`} className="w-full" disabled aria-describedby={`action-${name}-why`}>
+              {PROJECT_ACTIONS[name].label}
+            </Button>
+            <p id={`action-${name}-why`} className="text-sm text-amber-900">
+              {reason}
+            </p>
+          </div>
+        ))}
         {project.reviewActions.includes('approve') && onOpenVersions && (
           <Button variant="outline" onClick={onOpenVersions} data-testid="open-approval">
             <BadgeCheck aria-hidden="true" />
@@ -108,23 +112,28 @@ function ActionsCard({
             )}
           </>
         )}
-        {project.actions.length === 0 && project.reviewActions.length === 0 && !hasDeliverables && (
-          <p className="text-sm text-slate-600">{t('overview.noActions')}</p>
-        )}
+        {project.actions.length === 0 &&
+          project.pendingActions.length === 0 &&
+          project.reviewActions.length === 0 &&
+          !hasDeliverables && <p className="text-sm text-slate-600">{t('overview.noActions')}</p>}
       </CardContent>
     </Card>
   );
 }
 
 export function OverviewTab({ project, onOpenVersions }: { project: ProjectDetail; onOpenVersions?: () => void }) {
-  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const { t, i18n } = useTranslation(PROJECTS_NAMESPACE);
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const parties = project.viewer.parties;
   const mayDownloadInvoice = parties.includes('client') || parties.includes('admin');
-  const briefRows = BRIEF_FIELDS.map(
-    (field) => [field, briefValue(project.briefData[field], t('overview.yes'), t('overview.no'))] as const,
-  ).filter(([, value]) => value !== null);
+  const language = i18n.resolvedLanguage === 'en' ? 'en' : 'fr';
+  const briefRows = BRIEF_FIELDS.map((field) => {
+    const value = project.briefData[field];
+    const text =
+      typeof value === 'boolean' ? t(value ? 'overview.yes' : 'overview.no') : briefAnswerText(field, value, language);
+    return [field, text] as const;
+  }).filter(([, value]) => value !== null);
 
   const invoice = async () => {
     setDownloading(true);

@@ -1,4 +1,4 @@
-import { videoTypeLabel } from '@domain/brief-options';
+import { briefVideoTypeText } from '@domain/brief-options';
 import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
 import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
 import type { ProjectDetail } from '@domain/projects';
@@ -228,6 +228,9 @@ function ProjectView({
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <header className="space-y-3">
+        <p className="text-sm font-medium text-slate-500 tabular-nums" data-testid="project-reference">
+          {project.reference}
+        </p>
         <div className="flex flex-wrap items-start gap-3">
           <h1
             className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl"
@@ -269,7 +272,12 @@ function ProjectView({
         <InfoCard
           icon={<Film className="size-4" />}
           label={t('info.videoType')}
-          value={videoTypeLabel(project.videoType, i18n.language === 'en' ? 'en' : 'fr') || '—'}
+          value={
+            briefVideoTypeText(
+              { videoType: project.videoType, videoTypeCustom: project.videoTypeCustom },
+              i18n.language === 'en' ? 'en' : 'fr',
+            ) || '—'
+          }
         />
         {project.finalDurationMinutes !== null && (
           <InfoCard
@@ -297,15 +305,17 @@ function ProjectView({
       <RecentNotifications projectId={project.id} />
 
       <Tabs value={tab} onValueChange={(value) => onTab(value as Tab)}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="min-w-[36rem]">
-            {tabs.map((name) => (
-              <TabsTrigger key={name} value={name} className="whitespace-nowrap">
-                {t(`tabs.${name}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        {/* Narrow screens: rows of three tabs, every one in sight (a scrolling row hid the last ones). */}
+        <TabsList
+          className="h-auto grid-flow-row grid-cols-3 md:grid-flow-col md:grid-cols-none"
+          data-testid="project-tabs"
+        >
+          {tabs.map((name) => (
+            <TabsTrigger key={name} value={name} className="whitespace-nowrap">
+              {t(`tabs.${name}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
         <TabsContent value="overview">
           <OverviewTab project={project} onOpenVersions={studio ? () => onTab('versions') : undefined} />
         </TabsContent>
