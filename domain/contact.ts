@@ -4,6 +4,7 @@
  * next business days (weekends and French public holidays excluded).
  */
 import { TZDate } from '@date-fns/tz';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { addWorkingDays, isFrenchBusinessDay, todayIn } from './delivery';
 import { blankToUndefined, optionalText, requiredEmail, requiredText } from './schemas/fields';
@@ -20,6 +21,10 @@ export const CONTACT_MESSAGES = {
   emailRequired: 'L’adresse e-mail est obligatoire.',
   messageRequired: 'Le message est obligatoire.',
   nameRequired: 'Votre nom est obligatoire.',
+  phoneRequired: 'Votre numéro de téléphone est obligatoire : nous vous appelons à ce numéro.',
+  // The examples keep their digits together on one line (no-break spaces).
+  phoneInvalid:
+    'Numéro de téléphone invalide : saisissez par exemple 06\u00a012\u00a034\u00a056\u00a078, ou +44\u00a020\u00a07946\u00a00958 hors de France.',
   slotRequired: 'Choisissez un créneau.',
   /** 000 §9: 5 requests per 15 minutes; the sixth is refused with the wait. */
   rateLimited: (minutes: number) =>
@@ -55,7 +60,10 @@ export const contactMessageSchema = z.object(
 export type ContactMessagePayload = z.input<typeof contactMessageSchema>;
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
-/** The api's summary of a refused message or booking: 000 §5's sentence when something required is missing. */
+/**
+ * The api's summary of a refused message or booking: 000 §5's sentence when something required is
+ * missing, else the field's own message when only one is wrong (« Numéro de téléphone invalide… »).
+ */
 export function contactErrorSummary(fields: Record<string, string>, fallback: string): string {
   const required: string[] = [
     CONTACT_MESSAGES.firstNameRequired,
@@ -63,9 +71,12 @@ export function contactErrorSummary(fields: Record<string, string>, fallback: st
     CONTACT_MESSAGES.emailRequired,
     CONTACT_MESSAGES.messageRequired,
     CONTACT_MESSAGES.nameRequired,
+    CONTACT_MESSAGES.phoneRequired,
     CONTACT_MESSAGES.slotRequired,
   ];
-  return Object.values(fields).some((message) => required.includes(message)) ? CONTACT_MESSAGES.required : fallback;
+  const messages = Object.values(fields);
+  if (messages.some((message) => required.includes(message))) return CONTACT_MESSAGES.required;
+  return messages.length === 1 ? messages[0] : fallback;
 }
 
 // ——— the 15-minute call ———
@@ -184,7 +195,34 @@ export function callSlotLabel(startsAt: string, language: 'fr' | 'en' = 'fr'): s
   return language === 'en' ? `${day} at ${time}` : `${day} à ${time}`;
 }
 
-/** `POST /api/contact/call-bookings`: the slot, who calls and, optionally, what about. */
+/** Longer than any number written with spaces and an international prefix; longer input is not a number. */
+const PHONE_INPUT_MAX = 40;
+
+/**
+ * The number we call: French as typed in France (06 12 34 56 78, 0612345678) or international with
+ * its prefix (+44 20 7946 0958), checked against the numbering plans and kept as E.164 (+33612345678).
+ */
+const callPhoneNumber = z.preprocess(
+  blankToUndefined,
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? CONTACT_MESSAGES.phoneRequired : CONTACT_MESSAGES.phoneInvalid),
+    })
+    .max(PHONE_INPUT_MAX, { error: CONTACT_MESSAGES.phoneInvalid })
+    .transform((typed, context) => {
+      const number = parsePhoneNumberFromString(typed, 'FR');
+      if (number?.isValid()) return number.number;
+      context.addIssue({ code: 'custom', message: CONTACT_MESSAGES.phoneInvalid });
+      return z.NEVER;
+    }),
+);
+
+/** A stored (E.164) number as people read it: `+33 6 12 34 56 78`, `+44 20 7946 0958`. */
+export function phoneNumberLabel(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+/** `POST /api/contact/call-bookings`: the slot, who calls, the number to call and, optionally, what about. */
 export const callBookingSchema = z.object(
   {
     startsAt: z.preprocess(
@@ -195,6 +233,7 @@ export const callBookingSchema = z.object(
     ),
     name: requiredText(CONTACT_MESSAGES.nameRequired, 'Nom', 2 * NAME_MAX),
     email: requiredEmail(CONTACT_MESSAGES.emailRequired),
+    phone: callPhoneNumber,
     topic: optionalText('Sujet de l’appel', 500),
     [HONEYPOT_FIELD]: honeypot,
   },

@@ -3,6 +3,7 @@ import { condition, log, proxyActivities, upsertSearchAttributes, uuid4 } from '
 import type { ProjectStatus } from '../domain/enums';
 import type { ProjectAction } from '../domain/project-lifecycle';
 import { CLIENT_QUESTION_REMINDERS, type ReviewAction } from '../domain/review';
+import { revisionsLeft } from '../domain/revision-rule';
 import {
   ACTION_REFUSED,
   CANCELLATION_NEEDS_ATTENTION,
@@ -20,6 +21,7 @@ import {
   RUSHFLOW_STATUS,
   RUSHFLOW_VIDEO_TYPE,
   VERSION_NOT_FOUND,
+  type AdminChangeUpdate,
   type ProjectActor,
   type ProjectWorkflowState,
   type RefusalInput,
@@ -85,6 +87,11 @@ export class ProjectSteps {
   private emailsInFlight = 0;
   /** The client question's reminders wait beside the phases; the workflow ends only once they are done. */
   private remindersRunning = 0;
+  /**
+   * Counts the admin's reassignments and deadline changes: the deadline phase reminds the (new)
+   * editor and escalates again after each one.
+   */
+  adminChanges = 0;
 
   constructor(
     readonly projectId: string,
@@ -161,7 +168,7 @@ export class ProjectSteps {
 
   /** Throws the update's typed refusal when `actor` may not run `action` now. */
   refuseIfNeeded(
-    action: ProjectAction | ReviewAction | 'assignEditor',
+    action: ProjectAction | ReviewAction | 'assignEditor' | AdminChangeUpdate,
     actor: ProjectActor,
     input: RefusalInput,
   ): void {
@@ -212,7 +219,9 @@ export class ProjectSteps {
       notifications: [
         {
           to: 'client',
-          ...(first ? PROJECT_NOTICES.delivered(window.days) : PROJECT_NOTICES.revisionDelivered(state.revisionCount)),
+          ...(first
+            ? PROJECT_NOTICES.delivered(revisionsLeft(state), window.days)
+            : PROJECT_NOTICES.revisionDelivered(state.revisionCount, revisionsLeft(state), window.days)),
         },
       ],
     });
@@ -416,5 +425,57 @@ export class ProjectSteps {
       });
     }
     this.applyAssignment(result);
+  }
+
+  /** An admin gives the project to another editor: both editors' loads change, both are told. */
+  async reassignEditor(actor: ProjectActor, editorId: string): Promise<void> {
+    const audit = auditActor(actor)!;
+    const result = await activities.reassignEditor({
+      key: uuid4(),
+      projectId: this.projectId,
+      editorId,
+      actorId: actor.id,
+      actorName: actorName(actor),
+      audit,
+    });
+    this.state.editorId = result.editorId;
+    this.adminChanges += 1;
+    this.publish();
+    this.email('project_assigned_editor', 'editor');
+    this.email('project_reassigned_editor', { userId: result.previousEditorId });
+    this.email('project_assigned_client', 'client');
+  }
+
+  /** An admin moves the planned delivery date: the deadline's reminder and escalation follow it. */
+  async changeDeadline(actor: ProjectActor, deliveryDate: number): Promise<void> {
+    const { state } = this;
+    await this.transition(state.status, {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.deadlineChanged(deliveryDate),
+      set: { deliveryDate },
+      audit: { ...auditActor(actor)!, action: 'project.deadline' },
+      notifications: [
+        ...(state.editorId ? [{ to: 'editor' as const, ...PROJECT_NOTICES.deadlineChanged(deliveryDate) }] : []),
+        { to: 'client', ...PROJECT_NOTICES.deadlineChanged(deliveryDate) },
+      ],
+    });
+    state.deliveryDate = deliveryDate;
+    this.adminChanges += 1;
+  }
+
+  /** An admin adds revisions to the project's quota (whatever the quota it was created with). */
+  async addRevisions(actor: ProjectActor, count: number): Promise<void> {
+    const { state } = this;
+    const maxRevisions = state.maxRevisions + count;
+    await this.transition(state.status, {
+      actorId: actor.id,
+      actorName: actorName(actor),
+      comment: PROJECT_TIMELINE.revisionsAdded(count, maxRevisions),
+      set: { maxRevisions },
+      audit: { ...auditActor(actor)!, action: 'project.revisions' },
+      notifications: [{ to: 'client', ...PROJECT_NOTICES.revisionsAdded(count, maxRevisions) }],
+    });
+    state.maxRevisions = maxRevisions;
   }
 }

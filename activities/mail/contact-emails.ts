@@ -1,5 +1,5 @@
 import { createEvent } from 'ics';
-import { CALL_DURATION_MINUTES, callSlotLabel } from '../../domain/contact';
+import { CALL_DURATION_MINUTES, callSlotLabel, phoneNumberLabel } from '../../domain/contact';
 import {
   CALL_BOOKING_TEAM_TEMPLATE,
   CALL_BOOKING_VISITOR_TEMPLATE,
@@ -27,6 +27,8 @@ export interface CallMailData {
   endsAt: Date;
   name: string;
   email: string;
+  /** E.164; null for a call booked before the form asked for it. */
+  phone?: string | null;
   topic?: string | null;
 }
 
@@ -137,7 +139,12 @@ function invitation(call: CallMailData, teamAddress: string): EmailAttachment {
     startOutputType: 'utc',
     duration: { minutes: CALL_DURATION_MINUTES },
     title: `Appel Rushflow (${CALL_DURATION_MINUTES} min)`,
-    description: call.topic ? `Sujet : ${call.topic}` : 'Échange de 15 minutes avec l’équipe Rushflow.',
+    description: [
+      call.phone ? `Téléphone : ${phoneNumberLabel(call.phone)}` : null,
+      call.topic ? `Sujet : ${call.topic}` : 'Échange de 15 minutes avec l’équipe Rushflow.',
+    ]
+      .filter(Boolean)
+      .join('\n'),
     status: 'CONFIRMED',
     organizer: { name: 'Rushflow', email: teamAddress },
     attendees: [
@@ -159,6 +166,7 @@ export async function callBookingEmails(
   appUrl: string,
 ): Promise<ContactEmails> {
   const when = callSlotLabel(call.startsAt.toISOString());
+  const phone = call.phone ? phoneNumberLabel(call.phone) : null;
   const attachments = [invitation(call, teamAddress)];
   const lines: [string, string][] = [
     ['Date', `${when} (heure de Paris)`],
@@ -166,10 +174,13 @@ export async function callBookingEmails(
     ['Nom', call.name],
     ['E-mail', call.email],
   ];
+  if (phone) lines.push(['Téléphone', phone]);
   const team = await render(
     {
       title: 'Un appel est réservé',
-      paragraphs: [`${call.name} a réservé un appel de ${CALL_DURATION_MINUTES} minutes ${when}.`],
+      paragraphs: [
+        `${call.name} a réservé un appel de ${CALL_DURATION_MINUTES} minutes ${when}${phone ? ` : appelez le ${phone}` : ''}.`,
+      ],
       lines,
       quote: call.topic ?? undefined,
       footer: 'L’invitation est jointe : ajoutez-la à votre agenda. Répondez à cet e-mail pour écrire au visiteur.',
@@ -182,7 +193,7 @@ export async function callBookingEmails(
       title: 'Votre appel est réservé',
       paragraphs: [
         `Bonjour ${call.name},`,
-        `C’est noté : nous vous appelons ${when} (heure de Paris) pour un échange de ${CALL_DURATION_MINUTES} minutes.`,
+        `C’est noté : nous vous appelons ${when} (heure de Paris)${phone ? ` au ${phone}` : ''} pour un échange de ${CALL_DURATION_MINUTES} minutes.`,
       ],
       lines,
       quote: call.topic ?? undefined,

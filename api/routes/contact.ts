@@ -135,6 +135,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
       endsAt,
       name: input.name,
       email: input.email,
+      phone: input.phone,
       topic: input.topic ?? null,
     });
     try {

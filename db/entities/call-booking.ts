@@ -15,6 +15,8 @@ export const CallBooking = defineEntity({
     name: p.text(),
     /** Stored lower-cased. */
     email: p.text(),
+    /** The number to call, E.164 (`+33612345678`); null for bookings made before the form asked for it. */
+    phone: p.text().nullable(),
     topic: p.text().nullable(),
     createdAt: createdAt(),
   },

@@ -10,6 +10,9 @@ import { Migration20261207000000_public_pages } from './Migration20261207000000_
 import { Migration20261208000000_admin } from './Migration20261208000000_admin';
 import { Migration20261209000000_review } from './Migration20261209000000_review';
 import { Migration20261210000000_read_changes } from './Migration20261210000000_read_changes';
+import { Migration20261212000000_call_booking_phone } from './Migration20261212000000_call_booking_phone';
+import { Migration20261214000000_admin_project_changes } from './Migration20261214000000_admin_project_changes';
+import { Migration20261216000000_project_references } from './Migration20261216000000_project_references';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +27,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261208000000_admin', class: Migration20261208000000_admin },
   { name: 'Migration20261209000000_review', class: Migration20261209000000_review },
   { name: 'Migration20261210000000_read_changes', class: Migration20261210000000_read_changes },
+  { name: 'Migration20261212000000_call_booking_phone', class: Migration20261212000000_call_booking_phone },
+  { name: 'Migration20261214000000_admin_project_changes', class: Migration20261214000000_admin_project_changes },
+  { name: 'Migration20261216000000_project_references', class: Migration20261216000000_project_references },
 ];

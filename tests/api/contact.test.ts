@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { contactLimits } from '../../api/bootstrap';
 import { CallBooking, ContactMessage } from '../../db/entities';
 import { CALL_DURATION_MINUTES, CONTACT_MESSAGES, type CallSlotsAnswer } from '../../domain/contact';
-import { MESSAGES } from '../../domain/messages';
 import { callApi, startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 import { waitUntil, type CapturedEmail } from '../support/mail-server';
 
@@ -188,7 +187,7 @@ describe('messages', () => {
 
     const notObject = await post('/api/contact', ['liste']);
     expect(notObject.status).toBe(400);
-    expect(notObject.body.error).toBe(MESSAGES.invalidInput);
+    expect(notObject.body.error).toBe('Le message doit être un objet JSON.');
 
     expect(await rows()).toBe(before);
     await settle();
@@ -233,6 +232,7 @@ describe('the 15-minute call', () => {
     startsAt,
     name: 'Alex Martin',
     email,
+    phone: '06 12 34 56 78',
     topic: 'Une série de vidéos',
     ...overrides,
   });
@@ -291,6 +291,47 @@ describe('the 15-minute call', () => {
       expect(calendar).toContain(`UID:${booked.body.bookingId as string}@rushflow`);
       expect(calendar).toContain(`mailto:${email}`);
     }
+  });
+
+  test('the number to call: refused in French when missing or invalid, stored as E.164, shown formatted to the team', async () => {
+    freshLimits({ address: { points: 1_000, windowSeconds: 900 }, email: { points: 1_000, windowSeconds: 900 } });
+    const [slot] = (await slots()).days.at(-4)!.slots;
+    const before = await bookings();
+    const missing = await post(
+      '/api/contact/call-bookings',
+      bookingBody(slot.startsAt, `sans-${randomUUID()}@example.com`, { phone: '  ' }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(CONTACT_MESSAGES.required);
+    expect(missing.body.fields).toMatchObject({ phone: CONTACT_MESSAGES.phoneRequired });
+    for (const phone of ['06 12 34', '+44 12', 'appelez-moi']) {
+      const invalid = await post(
+        '/api/contact/call-bookings',
+        bookingBody(slot.startsAt, `faux-${randomUUID()}@example.com`, { phone }),
+      );
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error).toBe(CONTACT_MESSAGES.phoneInvalid);
+      expect(invalid.body.fields).toEqual({ phone: CONTACT_MESSAGES.phoneInvalid });
+    }
+    expect(await bookings()).toBe(before);
+
+    const email = `londres-${randomUUID()}@example.com`;
+    const booked = await post(
+      '/api/contact/call-bookings',
+      bookingBody(slot.startsAt, email, { phone: '+44 20 7946 0958' }),
+    );
+    expect(booked.status).toBe(201);
+    const stored = await stack.db.orm.em.fork().findOneOrFail(CallBooking, { id: booked.body.bookingId as string });
+    expect(stored.phone).toBe('+442079460958');
+    await waitUntil(
+      async () => (await stack.mail.emailsTo(TEAM_ADDRESS)).some((mail) => mail.text.includes(email)),
+      30_000,
+      'the team invitation',
+    );
+    const team = (await stack.mail.emailsTo(TEAM_ADDRESS)).find((mail) => mail.text.includes(email))!;
+    expect(team.text).toContain('Téléphone : +44 20 7946 0958');
+    const [visitor] = await mailsTo(email, 1);
+    expect(visitor.text).toContain('au +44 20 7946 0958');
   });
 
   test('two visitors booking one slot at once: one succeeds, the other gets a French 409', async () => {

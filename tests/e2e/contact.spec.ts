@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/core';
 import { ContactMessage } from '../../db/entities';
+import { CONTACT_MESSAGES } from '../../domain/contact';
 import { initOrm } from '../../db/orm';
 import { calendarAttachment, mailsTo, waitForMails } from './support/mailbox';
 import { toast } from './support/stack';
@@ -9,8 +10,9 @@ import { toast } from './support/stack';
 /**
  * /contact in the browser, on the running stack: a message reaches the team (reply-to: the visitor)
  * and the visitor's acknowledgement; the spec's toast for a missing field; the honeypot out of
- * people's way; a 15-minute call booked from the keyboard, its .ics in both e-mails and the slot
- * gone from the list; the sixth message within 15 minutes refused in French with nothing sent.
+ * people's way; a 15-minute call booked from the keyboard with the number to call (a wrong one
+ * refused in French), its .ics in both e-mails and the slot gone from the list; the sixth message
+ * within 15 minutes refused in French with nothing sent.
  */
 const run = Date.now().toString(36);
 let orm: MikroORM;
@@ -124,17 +126,30 @@ test('a 15-minute call chosen from the keyboard: both e-mails carry the .ics inv
   const time = (await chosen.locator('..').textContent())!.trim();
   await expect(dialog.getByText(/^Créneau choisi\s: .+ à \d\d:\d\d \(heure de Paris\)$/)).toContainText(time);
 
-  // The name is missing: the spec's sentence, nothing booked.
+  // The name and the number are missing: the spec's sentence, each field says what it needs, nothing booked.
   await dialog.getByRole('textbox', { name: /^Votre e-mail/ }).fill(email);
   await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
   await expect(toast(page, 'Veuillez remplir tous les champs obligatoires')).toBeVisible();
   await expect(dialog.getByText('Votre nom est obligatoire.')).toBeVisible();
+  await expect(
+    dialog.getByText('Votre numéro de téléphone est obligatoire : nous vous appelons à ce numéro.'),
+  ).toBeVisible();
 
   await dialog.getByRole('textbox', { name: /^Votre nom/ }).fill(`Alex Martin ${run}`);
   await dialog.getByRole('textbox', { name: /^Sujet de l’appel/ }).fill('Une série de tutoriels');
+  // A number too short to call is refused in French, saying how to write it; nothing is booked.
+  const phone = dialog.getByRole('textbox', { name: /^Votre téléphone/ });
+  await phone.fill('06 12 34');
+  await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(CONTACT_MESSAGES.phoneInvalid)).toBeVisible();
+  await expect(dialog.getByTestId('call-booked')).toHaveCount(0);
+
+  await phone.fill('06 12 34 56 78');
   await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
   await expect(toast(page, 'Appel réservé !')).toBeVisible();
   await expect(dialog.getByTestId('call-booked')).toContainText(`L’invitation (.ics) vient d’être envoyée à ${email}`);
+  await expect(dialog.getByTestId('call-booked')).toContainText('Nous vous appelons au +33 6 12 34 56 78');
   await expect(dialog.getByTestId('call-booked')).toContainText(time);
 
   // Both e-mails carry the same invitation for that slot.
@@ -144,6 +159,8 @@ test('a 15-minute call chosen from the keyboard: both e-mails carry the .ics inv
   const [teamMail] = await waitForMails(team, 1, (mail) => Boolean(mail.text?.includes(email)));
   expect(teamMail.subject).toContain(`Alex Martin ${run}`);
   expect(teamMail.headers?.['reply-to']).toContain(email);
+  // The team reads the number to call, grouped with its prefix.
+  expect(teamMail.text).toContain('Téléphone : +33 6 12 34 56 78');
   for (const mail of [visitorMail, teamMail]) {
     const invitation = await calendarAttachment(mail);
     expect(invitation.contentType).toMatch(/^text\/calendar/);

@@ -2,13 +2,15 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ProjectStatus } from '../../domain/enums';
 import {
-  actionRefusal,
-  canRequestRevision,
-  PROJECT_ACTIONS,
+  adminChangeRefusal,
+  ADMIN_CHANGE_MESSAGES,
+  LIFECYCLE_MESSAGES,
+  lifecycleRefusal,
   projectPartiesOf,
   type ProjectAction,
 } from '../../domain/project-lifecycle';
 import { QUESTION_STATUSES, REVIEW_MESSAGES, type ReviewAction } from '../../domain/review';
+import { revisionsLeftSentence, revisionWindowPhrase } from '../../domain/revision-rule';
 import type { Role } from '../../domain/roles';
 
 /**
@@ -95,6 +97,25 @@ export interface AssignEditorInput {
   editorId: string;
 }
 
+/** reassignEditor: another editor takes an assigned or in-progress project. */
+export interface ReassignEditorInput {
+  actor: ProjectActor;
+  /** Keycloak user id of the new editor. */
+  editorId: string;
+}
+
+/** changeDeadline: the new planned delivery date, ms since epoch (noon UTC of the chosen day). */
+export interface ChangeDeadlineInput {
+  actor: ProjectActor;
+  deliveryDate: number;
+}
+
+/** addRevisions: revisions added to the project's quota. */
+export interface AddRevisionsInput {
+  actor: ProjectActor;
+  count: number;
+}
+
 export interface CancelProjectInput {
   actor: ProjectActor;
   reason?: string;
@@ -115,6 +136,10 @@ export const completeRevisionUpdate = defineUpdate<ProjectActionResult, [Project
 export const cancelUpdate = defineUpdate<ProjectActionResult, [CancelProjectInput]>('cancel');
 /** Admin: assign an editor by hand while the project waits for one. */
 export const assignEditorUpdate = defineUpdate<ProjectActionResult, [AssignEditorInput]>('assignEditor');
+/** Admin: another editor, another planned delivery date, more revisions (`ADMIN_PROJECT_CHANGES`). */
+export const reassignEditorUpdate = defineUpdate<ProjectActionResult, [ReassignEditorInput]>('reassignEditor');
+export const changeDeadlineUpdate = defineUpdate<ProjectActionResult, [ChangeDeadlineInput]>('changeDeadline');
+export const addRevisionsUpdate = defineUpdate<ProjectActionResult, [AddRevisionsInput]>('addRevisions');
 /** Review actions (`REVIEW_ACTIONS`): approval, and the question that pauses the deadline. */
 export const approveUpdate = defineUpdate<ProjectActionResult, [ApproveVersionInput]>('approve');
 export const askClientUpdate = defineUpdate<ProjectActionResult, [AskClientInput]>('askClient');
@@ -180,11 +205,10 @@ export const NO_OPEN_COMMENTS = 'NoOpenComments';
 export const NO_NEW_VERSION = 'NoNewVersion';
 
 export const PROJECT_ACTION_MESSAGES = {
-  noFinalFile: 'Ajoutez au moins un fichier final avant de marquer le projet comme terminé.',
+  noFinalFile: LIFECYCLE_MESSAGES.noFinalFile,
   feedbackEmpty: 'Décrivez les modifications souhaitées.',
-  revisionLimit: 'Le nombre maximal de révisions est atteint.',
-  revisionWindowClosed: 'La période de révision de ce projet est terminée.',
-  revisionAlreadyStarted: 'La révision est déjà commencée.',
+  revisionLimit: LIFECYCLE_MESSAGES.revisionLimit,
+  revisionWindowClosed: LIFECYCLE_MESSAGES.revisionWindowClosed,
   assignAdminOnly: 'Accès administrateur requis',
   assignWrongStatus: 'Un monteur est déjà assigné à ce projet.',
   editorNotAvailable: 'Ce monteur n’est pas disponible (profil inactif ou capacité maximale atteinte).',
@@ -198,12 +222,38 @@ export interface ProjectNotice {
   message: string;
 }
 
+/** After a delivery: what the quota still allows (`revisionsLeft`) during the window; nothing when the window closes at once. */
+const quotaAfterDelivery = (revisionsLeft: number, revisionWindowDays: number) =>
+  revisionWindowDays > 0
+    ? ` ${revisionsLeftSentence(revisionsLeft, `pendant ${revisionWindowPhrase(revisionWindowDays)}`)}`
+    : '';
+
 /** What each party reads in the app when the project moves (the e-mails have their own templates). */
 export const PROJECT_NOTICES = {
   assignedToClient: (editorName: string, projectTitle: string): ProjectNotice => ({
     type: 'project_assigned',
     title: 'Monteur assigné',
     message: `${editorName} prend en charge votre projet « ${projectTitle} ».`,
+  }),
+  reassignedToClient: (editorName: string, projectTitle: string): ProjectNotice => ({
+    type: 'project_assigned',
+    title: 'Nouveau monteur',
+    message: `${editorName} prend désormais en charge votre projet « ${projectTitle} ».`,
+  }),
+  reassignedAway: (projectTitle: string): ProjectNotice => ({
+    type: 'project_reassigned',
+    title: 'Projet confié à un autre monteur',
+    message: `Le projet « ${projectTitle} » a été confié à un autre monteur : il n’est plus dans votre liste.`,
+  }),
+  deadlineChanged: (deliveryDate: number): ProjectNotice => ({
+    type: 'deadline_changed',
+    title: 'Date de livraison modifiée',
+    message: `La livraison de ce projet est désormais prévue le ${frenchDate(deliveryDate)}.`,
+  }),
+  revisionsAdded: (count: number, maxRevisions: number): ProjectNotice => ({
+    type: 'revisions_added',
+    title: count > 1 ? 'Révisions ajoutées' : 'Révision ajoutée',
+    message: `${count > 1 ? `${count} révisions ont été ajoutées` : 'Une révision a été ajoutée'} à votre projet : ${maxRevisions} au total.`,
   }),
   assignedToEditor: (projectTitle: string): ProjectNotice => ({
     type: 'project_assigned_to_editor',
@@ -220,15 +270,15 @@ export const PROJECT_NOTICES = {
     title: 'Montage commencé',
     message: 'Votre monteur a commencé le montage de votre vidéo.',
   },
-  delivered: (revisionWindowDays: number): ProjectNotice => ({
+  delivered: (revisionsLeft: number, revisionWindowDays: number): ProjectNotice => ({
     type: 'project_completed',
     title: 'Projet terminé',
-    message: `Votre vidéo est prête. Vous pouvez demander une révision pendant ${revisionWindowDays} jour${revisionWindowDays > 1 ? 's' : ''}.`,
+    message: `Votre vidéo est prête.${quotaAfterDelivery(revisionsLeft, revisionWindowDays)}`,
   }),
-  revisionDelivered: (revisionNumber: number): ProjectNotice => ({
+  revisionDelivered: (revisionNumber: number, revisionsLeft: number, revisionWindowDays: number): ProjectNotice => ({
     type: 'project_completed',
     title: 'Révision terminée',
-    message: `La révision ${revisionNumber} est livrée.`,
+    message: `La révision ${revisionNumber} est livrée.${quotaAfterDelivery(revisionsLeft, revisionWindowDays)}`,
   }),
   revisionRequested: (feedback: string): ProjectNotice => ({
     type: 'revision_requested',
@@ -310,6 +360,11 @@ export const PROJECT_TIMELINE = {
   noEditorAvailable: 'Aucun monteur disponible pour le moment',
   assigned: (editorName: string) => `Assigné à ${editorName}`,
   assignedByAdmin: (editorName: string) => `Assigné à ${editorName} par un administrateur`,
+  reassigned: (from: string, to: string) => `Réassigné de ${from} à ${to} par un administrateur`,
+  deadlineChanged: (deliveryDate: number) =>
+    `Date de livraison prévue changée au ${frenchDate(deliveryDate)} par un administrateur`,
+  revisionsAdded: (count: number, maxRevisions: number) =>
+    `${count > 1 ? `${count} révisions ajoutées` : '1 révision ajoutée'} par un administrateur (${maxRevisions} au total)`,
   started: 'Montage commencé',
   delivered: 'Projet livré',
   revisionRequested: (revisionNumber: number) => `Révision ${revisionNumber} demandée`,
@@ -324,6 +379,16 @@ export const PROJECT_TIMELINE = {
       ? `Réponse du client reçue : livraison prévue décalée de ${frenchDuration(pausedMs)}`
       : 'Réponse du client reçue',
 } as const;
+
+/** `12 mars 2026`: a planned delivery date (noon UTC) as the notices say it, in Paris. */
+function frenchDate(at: number): string {
+  return new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(new Date(at));
+}
 
 /** `2 j 3 h 5 min`, `45 s`: a pause as the timeline says it. */
 function frenchDuration(ms: number): string {
@@ -346,6 +411,10 @@ export interface Refusal {
 /** What an update carries beside its actor, as the refusal rules read it. */
 export interface RefusalInput {
   feedback?: string;
+  /** reassignEditor: the new editor. */
+  editorId?: string;
+  /** changeDeadline: the new planned delivery date (ms). */
+  deliveryDate?: number;
   versionNumber?: number;
   question?: string;
   answer?: string;
@@ -388,13 +457,55 @@ function reviewRefusal(
  * Why `actor` may not run `action` on a project in `state`, or null. The workflow's validators
  * call it (before anything changes) and call it again once they hold the project's lock.
  */
+/** The admin's changes of a running project (`ADMIN_PROJECT_CHANGES`). */
+export type AdminChangeUpdate = 'reassignEditor' | 'changeDeadline' | 'addRevisions';
+const ADMIN_CHANGE_OF = {
+  reassignEditor: 'reassign',
+  changeDeadline: 'deadline',
+  addRevisions: 'addRevisions',
+} as const;
+
+function adminChangeRefusalOf(
+  update: AdminChangeUpdate,
+  parties: readonly string[],
+  state: ProjectWorkflowState,
+  input: RefusalInput,
+): Refusal | null {
+  if (!parties.includes('admin')) return { type: ACTION_FORBIDDEN, message: PROJECT_ACTION_MESSAGES.assignAdminOnly };
+  const now = new Date();
+  const message = adminChangeRefusal(
+    ADMIN_CHANGE_OF[update],
+    {
+      status: state.status,
+      approvedVersionNumber: state.approvedVersion,
+      revisionWindowEndsAt: state.revisionWindowEndsAt,
+    },
+    now,
+  );
+  if (message) return { type: ACTION_REFUSED, message };
+  // Closed by the workflow's own clock (the window's timer fired): no more revisions either.
+  if (update === 'addRevisions' && state.closed)
+    return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
+  if (update === 'reassignEditor' && input.editorId === state.editorId)
+    return { type: ACTION_REFUSED, message: ADMIN_CHANGE_MESSAGES.sameEditor };
+  if (update === 'changeDeadline' && input.deliveryDate !== undefined) {
+    if (input.deliveryDate <= now.getTime())
+      return { type: ACTION_INVALID, message: ADMIN_CHANGE_MESSAGES.deadlineNotFuture };
+    if (input.deliveryDate === state.deliveryDate)
+      return { type: ACTION_REFUSED, message: ADMIN_CHANGE_MESSAGES.deadlineUnchanged };
+  }
+  return null;
+}
+
 export function refusalOf(
-  action: ProjectAction | ReviewAction | 'assignEditor',
+  action: ProjectAction | ReviewAction | 'assignEditor' | AdminChangeUpdate,
   actor: ProjectActor,
   state: ProjectWorkflowState,
   input: RefusalInput = {},
 ): Refusal | null {
   const parties = projectPartiesOf(actor, state);
+  if (action === 'reassignEditor' || action === 'changeDeadline' || action === 'addRevisions')
+    return adminChangeRefusalOf(action, parties, state, input);
   if (action === 'approve' || action === 'askClient' || action === 'answerClient')
     return reviewRefusal(action, parties, state, input);
   if (action === 'assignEditor') {
@@ -403,20 +514,29 @@ export function refusalOf(
       return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.assignWrongStatus };
     return null;
   }
-  const message = actionRefusal(action, parties, state.status);
-  if (message)
-    return { type: parties.includes(PROJECT_ACTIONS[action].by) ? ACTION_REFUSED : ACTION_FORBIDDEN, message };
-  if (action === 'requestRevision') {
-    if (state.closed || state.approvedVersion !== null)
-      return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionWindowClosed };
-    if (!canRequestRevision(state)) return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionLimit };
-    // A round is made of the version's open comments (checked by the activity); the first
-    // workflows' requests carried the feedback alone.
-    if (input.versionNumber === undefined && (!input.feedback || input.feedback.trim() === ''))
-      return { type: ACTION_INVALID, message: PROJECT_ACTION_MESSAGES.feedbackEmpty };
-  }
-  if (action === 'startRevision' && state.revisionStarted)
-    return { type: ACTION_REFUSED, message: PROJECT_ACTION_MESSAGES.revisionAlreadyStarted };
+  const refusal = lifecycleRefusal(
+    action,
+    parties,
+    {
+      status: state.status,
+      revisionCount: state.revisionCount,
+      maxRevisions: state.maxRevisions,
+      revisionWindowEndsAt: state.revisionWindowEndsAt,
+      approvedVersionNumber: state.approvedVersion,
+      openRevision: state.status === 'revision_requested' ? { started: state.revisionStarted } : null,
+    },
+    new Date(),
+  );
+  if (refusal)
+    return { type: refusal.kind === 'forbidden' ? ACTION_FORBIDDEN : ACTION_REFUSED, message: refusal.message };
+  // A round is made of the version's open comments (checked by the activity); the first
+  // workflows' requests carried the feedback alone.
+  if (
+    action === 'requestRevision' &&
+    input.versionNumber === undefined &&
+    (!input.feedback || input.feedback.trim() === '')
+  )
+    return { type: ACTION_INVALID, message: PROJECT_ACTION_MESSAGES.feedbackEmpty };
   return null;
 }
 
@@ -435,6 +555,7 @@ export const RUSHFLOW_VIDEO_TYPE = defineSearchAttributeKey('RushflowVideoType',
 export type ProjectEmailTemplate =
   | 'project_assigned_client'
   | 'project_assigned_editor'
+  | 'project_reassigned_editor'
   | 'project_waiting_for_editor'
   | 'project_started'
   | 'project_completed'

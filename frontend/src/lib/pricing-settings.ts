@@ -2,6 +2,7 @@ import type { PublicPricingSettings } from '@domain/pricing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { revisionTermsText } from '@/lib/revision-terms';
 
 /**
  * `GET /api/pricing/settings`: revision window, revision quota, launch-offer places, express and the
@@ -15,19 +16,13 @@ export const pricingSettingsQuery = () =>
 export const usePricingSettings = () => useQuery(pricingSettingsQuery());
 
 /**
- * The revision terms the landing page, the pricing page and the help dialog quote: the admin's
- * revision count and window in one sentence ("Jusqu’à 3 révisions pendant 3 jours après la
- * livraison…"); a neutral sentence until the settings are read.
+ * The revision rule the landing page, the pricing page, the FAQ and the help dialog (on the brief
+ * pages too) quote: the admin's revision count and window in one sentence ("Jusqu’à 3 révisions
+ * pendant 3 jours après chaque livraison…"); a neutral sentence until the settings are read.
  */
 export function useRevisionTerms(): string {
   const { t } = useTranslation();
-  const settings = usePricingSettings().data;
-  if (!settings) return t('revisionTerms.pending');
-  if (settings.maxRevisions === 0) return t('revisionTerms.sentenceNone');
-  return t('revisionTerms.sentence', {
-    revisions: t('revisionTerms.revisions', { count: settings.maxRevisions }),
-    days: t('revisionTerms.days', { count: settings.revisionWindowDays }),
-  });
+  return revisionTermsText(t, usePricingSettings().data);
 }
 
 /** The team's address (Paramètres): the footer, the legal pages and the other pages that give it; null until read. */

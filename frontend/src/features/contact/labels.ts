@@ -37,7 +37,8 @@ const fr = {
     text: 'Choisissez un créneau libre sur les prochains jours ouvrés : vous recevez l’invitation par e-mail.',
     open: 'Réserver un appel de 15 min',
     dialogTitle: 'Réserver un appel de 15 minutes',
-    dialogText: 'Créneaux libres des {{days}} prochains jours ouvrés, à l’heure de Paris.',
+    dialogText_one: 'Créneaux libres du prochain jour ouvré, à l’heure de Paris.',
+    dialogText_other: 'Créneaux libres des {{count}} prochains jours ouvrés, à l’heure de Paris.',
     loading: 'Recherche des créneaux libres…',
     loadFailed: 'Impossible de charger les créneaux libres.',
     retry: 'Réessayer',
@@ -50,12 +51,15 @@ const fr = {
     noneChosen: 'Aucun créneau choisi.',
     name: 'Votre nom',
     email: 'Votre e-mail',
+    phone: 'Votre téléphone',
+    phoneHint: 'Nous vous appelons à ce numéro. Hors de France, commencez par l’indicatif du pays (+44…).',
     topic: 'Sujet de l’appel',
     topicHint: 'Facultatif : votre projet en quelques mots.',
     book: 'Confirmer l’appel',
     booking: 'Réservation…',
     bookedTitle: 'Appel réservé !',
-    bookedText: 'Nous vous appelons {{slot}} (heure de Paris). L’invitation (.ics) vient d’être envoyée à {{email}}.',
+    bookedText:
+      'Nous vous appelons au {{phone}} {{slot}} (heure de Paris). L’invitation (.ics) vient d’être envoyée à {{email}}.',
     close: 'Fermer',
   },
   faq: {
@@ -67,8 +71,10 @@ const fr = {
     },
     delay: {
       question: 'En combien de temps ma vidéo est-elle livrée ?',
-      answer:
-        'Comptez {{days}} jours ouvrés pour un montage professionnel ; le délai exact de votre projet est calculé dans le brief, selon la durée de vos rushs et les options choisies.',
+      answer_one:
+        'Comptez {{count}} jour ouvré pour un montage professionnel ; le délai exact de votre projet est calculé dans le brief, selon la durée de vos rushs et les options choisies.',
+      answer_other:
+        'Comptez {{count}} jours ouvrés pour un montage professionnel ; le délai exact de votre projet est calculé dans le brief, selon la durée de vos rushs et les options choisies.',
     },
     revisions: {
       question: 'Puis-je demander des modifications ?',
@@ -124,7 +130,8 @@ const en: typeof fr = {
     text: 'Pick a free slot over the next working days: the invitation arrives by e-mail.',
     open: 'Book a 15-min call',
     dialogTitle: 'Book a 15-minute call',
-    dialogText: 'Free slots over the next {{days}} working days, Paris time.',
+    dialogText_one: 'Free slots over the next working day, Paris time.',
+    dialogText_other: 'Free slots over the next {{count}} working days, Paris time.',
     loading: 'Looking for free slots…',
     loadFailed: 'The free slots could not be loaded.',
     retry: 'Try again',
@@ -137,12 +144,15 @@ const en: typeof fr = {
     noneChosen: 'No slot chosen.',
     name: 'Your name',
     email: 'Your e-mail',
+    phone: 'Your phone number',
+    phoneHint: 'We will call you at this number. Outside France, start with the country code (+44…).',
     topic: 'What the call is about',
     topicHint: 'Optional: your project in a few words.',
     book: 'Confirm the call',
     booking: 'Booking…',
     bookedTitle: 'Call booked!',
-    bookedText: 'We will call you on {{slot}} (Paris time). The invitation (.ics) has just been sent to {{email}}.',
+    bookedText:
+      'We will call you at {{phone}} on {{slot}} (Paris time). The invitation (.ics) has just been sent to {{email}}.',
     close: 'Close',
   },
   faq: {
@@ -154,8 +164,10 @@ const en: typeof fr = {
     },
     delay: {
       question: 'How soon is my video delivered?',
-      answer:
-        'Allow {{days}} working days for professional editing; your project’s exact delay is computed in the brief from your rushes’ length and the options chosen.',
+      answer_one:
+        'Allow {{count}} working day for professional editing; your project’s exact delay is computed in the brief from your rushes’ length and the options chosen.',
+      answer_other:
+        'Allow {{count}} working days for professional editing; your project’s exact delay is computed in the brief from your rushes’ length and the options chosen.',
     },
     revisions: {
       question: 'Can I ask for changes?',

@@ -1,6 +1,7 @@
 import { EVENT_MESSAGES } from '@domain/events';
 import { MESSAGES } from '@domain/messages';
 import { FEATURE_LABELS, SERVICE_CATEGORY_TABLE } from '@domain/pricing';
+import { REVISION_RULE_TEXTS } from '@domain/revision-rule';
 
 /** French is the source language; every key here must exist in `en.ts`. */
 export const fr = {
@@ -48,16 +49,10 @@ export const fr = {
   live: {
     connectionLost: EVENT_MESSAGES.connectionLost,
   },
-  /** The revision terms every page quotes, from the admin settings (max revisions, window). */
+  /** The revision rule every page quotes (domain/revision-rule.ts), with the admin settings' numbers. */
   revisionTerms: {
-    revisions_zero: 'Aucune révision incluse',
-    revisions_one: 'Une révision',
-    revisions_other: 'Jusqu’à {{count}} révisions',
-    days_one: '{{count}} jour',
-    days_other: '{{count}} jours',
-    sentence: '{{revisions}} pendant {{days}} après la livraison, dans le cadre du brief initial',
-    sentenceNone: 'Aucune révision incluse après la livraison',
-    pending: 'Des révisions après la livraison, dans le cadre du brief initial',
+    ...REVISION_RULE_TEXTS,
+    pending: 'Des révisions après chaque livraison, dans le cadre du brief initial',
   },
   footer: {
     tagline: 'L’agence de montage vidéo en ligne : brief express, monteur dédié, livraison dans votre espace client.',
@@ -84,7 +79,7 @@ export const fr = {
     priceUsd: '32 $/h',
     ctaOrder: 'Commander un montage',
     ctaPricing: 'Voir les tarifs',
-    reassurance: 'Devis sous 24 h · Paiement sécurisé par carte · Révisions illimitées dans le cadre du brief initial',
+    reassurance: 'Devis sous 24 h · Paiement sécurisé par carte · Révisions incluses dans le cadre du brief initial',
     stepsTitle: 'Comment ça marche',
     stepsSubtitle: 'Trois étapes, de votre idée à la vidéo livrée.',
     step: 'Étape {{n}}',
@@ -241,9 +236,9 @@ export const fr = {
       delivery: 'La livraison dans votre espace client',
       support: 'Un support réactif',
     },
-    expressTitle: 'Livraison express 48 h',
+    expressTitle: 'Livraison express',
     expressText:
-      'Besoin d’aller vite ? L’express ajoute {{short}} de temps quand le délai standard est de 3 jours ouvrés ou moins, {{long}} au-delà, et raccourcit le délai d’un jour.',
+      'Besoin d’aller vite ? L’express ajoute {{short}} de temps quand le délai standard est de 3 jours ouvrés ou moins, {{long}} au-delà, et raccourcit le délai d’un jour, jamais sous le délai minimum de la catégorie : quand le délai standard est déjà ce minimum, l’express n’est pas proposé.',
     examplesTitle: 'Trois exemples concrets',
     examplesSubtitle: 'Calculés en direct avec le même moteur que le simulateur et votre commande.',
     examples: {
@@ -274,7 +269,7 @@ export const fr = {
       cinematic: { label: 'Cinématographique', text: 'Narration, étalonnage et mixage de niveau cinéma.' },
     },
     features: {
-      corrections: 'Corrections illimitées',
+      corrections: 'Révisions incluses',
       ...FEATURE_LABELS,
       express: 'Livraison express',
     },
@@ -297,6 +292,8 @@ export const fr = {
       derived: 'Déduit de vos options',
       billed_one: '{{count}} heure facturée',
       billed_other: '{{count}} heures facturées',
+      billedExpress_one: '{{count}} heure facturée, dont majoration express {{surcharge}}',
+      billedExpress_other: '{{count}} heures facturées, dont majoration express {{surcharge}}',
       withOffer: 'Avec l’offre de lancement : {{price}}',
       complexityScore: 'Score de complexité',
       alertTitle: 'Seuil d’alerte : {{hours}} h',

@@ -5,6 +5,7 @@ import {
   CONTACT_MESSAGES,
   contactErrorSummary,
   HONEYPOT_FIELD,
+  phoneNumberLabel,
   type CallBookingCreated,
   type CallBookingPayload,
   type CallDay,
@@ -31,6 +32,8 @@ import { FormField, HoneypotField, inputClass } from './form-field';
 
 type BookingFormValues = CallBookingPayload;
 type Booking = z.output<typeof callBookingSchema>;
+/** What the confirmation repeats: the booked slot, where the invitation went and the number we call. */
+type BookedCall = CallBookingCreated & Pick<Booking, 'email' | 'phone'>;
 
 function useLanguage(): 'fr' | 'en' {
   const { i18n } = useTranslation();
@@ -45,7 +48,7 @@ function useLanguage(): 'fr' | 'en' {
 export function CallBookingDialog() {
   const { t } = useTranslation(CONTACT_NAMESPACE);
   const [open, setOpen] = useState(false);
-  const [booked, setBooked] = useState<(CallBookingCreated & { email: string }) | null>(null);
+  const [booked, setBooked] = useState<BookedCall | null>(null);
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -62,14 +65,14 @@ export function CallBookingDialog() {
       </DialogTrigger>
       <DialogContent closeLabel={t('call.close')} className="max-w-2xl max-sm:max-h-[95vh] max-sm:p-4">
         <DialogTitle>{t('call.dialogTitle')}</DialogTitle>
-        <DialogDescription>{t('call.dialogText', { days: CALL_BOOKING_DAYS })}</DialogDescription>
+        <DialogDescription>{t('call.dialogText', { count: CALL_BOOKING_DAYS })}</DialogDescription>
         {booked ? <Booked booking={booked} onClose={() => changeOpen(false)} /> : <BookingForm onBooked={setBooked} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function Booked({ booking, onClose }: { booking: CallBookingCreated & { email: string }; onClose: () => void }) {
+function Booked({ booking, onClose }: { booking: BookedCall; onClose: () => void }) {
   const { t } = useTranslation(CONTACT_NAMESPACE);
   const language = useLanguage();
   return (
@@ -77,7 +80,11 @@ function Booked({ booking, onClose }: { booking: CallBookingCreated & { email: s
       <CalendarCheck className="size-10 text-emerald-600" aria-hidden="true" />
       <p className="text-lg font-semibold text-slate-900">{t('call.bookedTitle')}</p>
       <p className="text-slate-700">
-        {t('call.bookedText', { slot: callSlotLabel(booking.startsAt, language), email: booking.email })}
+        {t('call.bookedText', {
+          slot: callSlotLabel(booking.startsAt, language),
+          email: booking.email,
+          phone: phoneNumberLabel(booking.phone),
+        })}
       </p>
       <Button variant="outline" onClick={onClose}>
         {t('call.close')}
@@ -86,7 +93,7 @@ function Booked({ booking, onClose }: { booking: CallBookingCreated & { email: s
   );
 }
 
-function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { email: string }) => void }) {
+function BookingForm({ onBooked }: { onBooked: (booking: BookedCall) => void }) {
   const { t } = useTranslation(CONTACT_NAMESPACE);
   const language = useLanguage();
   const { user } = useAuth();
@@ -105,6 +112,7 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
       startsAt: '',
       name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
       email: user?.email ?? '',
+      phone: '',
       topic: '',
       website: '',
     },
@@ -125,7 +133,7 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
     book.mutate(booking, {
       onSuccess: (created) => {
         toast.success(CONTACT_MESSAGES.booked, { description: callSlotLabel(created.startsAt, language) });
-        onBooked({ ...created, email: booking.email });
+        onBooked({ ...created, email: booking.email, phone: booking.phone });
       },
       onError: (error) => {
         for (const [field, text] of Object.entries(serverFieldErrors(error))) {
@@ -168,6 +176,9 @@ function BookingForm({ onBooked }: { onBooked: (booking: CallBookingCreated & { 
         </FormField>
         <FormField label={t('call.email')} required error={errors.email?.message}>
           {(ids) => <input {...ids} type="email" className={inputClass} autoComplete="email" {...register('email')} />}
+        </FormField>
+        <FormField label={t('call.phone')} hint={t('call.phoneHint')} required error={errors.phone?.message} wide>
+          {(ids) => <input {...ids} type="tel" className={inputClass} autoComplete="tel" {...register('phone')} />}
         </FormField>
         <FormField label={t('call.topic')} hint={t('call.topicHint')} error={errors.topic?.message} wide>
           {(ids) => <textarea {...ids} rows={2} className={inputClass} {...register('topic')} />}

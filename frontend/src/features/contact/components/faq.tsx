@@ -19,7 +19,7 @@ export function Faq() {
     {
       id: 'delay',
       question: t('faq.delay.question'),
-      answer: t('faq.delay.answer', { days: professional.standardDeliveryDays }),
+      answer: t('faq.delay.answer', { count: professional.standardDeliveryDays }),
     },
     { id: 'revisions', question: t('faq.revisions.question'), answer: revisionTerms },
     { id: 'rushes', question: t('faq.rushes.question'), answer: t('faq.rushes.answer') },

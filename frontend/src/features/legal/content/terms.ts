@@ -50,7 +50,7 @@ const fr: LegalDocument = {
       id: 'revisions',
       title: '6. Révisions',
       paragraphs: [
-        'Les révisions sont illimitées dans le cadre du brief initial, pendant la période de révision et dans la limite du nombre de révisions indiqués pour le projet. Les modifications qui sortent du brief initial font l’objet d’un devis.',
+        'Chaque projet comprend un nombre de révisions, indiqué sur sa page et sur sa facture. Une révision se demande pendant la période de révision qui suit chaque livraison et porte sur le brief initial ; l’approbation d’une version par le client clôt cette période. Les modifications qui sortent du brief initial font l’objet d’un devis.',
       ],
     },
     {
@@ -149,7 +149,7 @@ const en: LegalDocument = {
       id: 'revisions',
       title: '6. Revisions',
       paragraphs: [
-        'Revisions are unlimited within the initial brief, during the revision period and up to the number of revisions stated for the project. Changes outside the initial brief are quoted.',
+        'Each project includes a number of revisions, stated on its page and on its invoice. A revision is asked for during the revision period that follows each delivery and concerns the initial brief; the client’s approval of a version closes that period. Changes outside the initial brief are quoted.',
       ],
     },
     {

@@ -104,7 +104,7 @@ export function PricingPage() {
           <div>
             <SectionHeading id="included-title" title={t('pricing.includedTitle')} />
             <ul className="mt-6 flex flex-col gap-3" data-testid="included-list">
-              <li className="flex items-start gap-3 text-slate-700">
+              <li className="flex items-start gap-3 text-slate-700" data-testid="pricing-revision-terms">
                 <Check className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
                 <span>{revisionTerms}</span>
               </li>
