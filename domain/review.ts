@@ -144,7 +144,6 @@ export const REVIEW_MESSAGES = {
   versionNotFound: 'Version introuvable',
   commentNotFound: 'Commentaire introuvable',
   noOpenComments: 'Ajoutez au moins un commentaire sur la version avant de demander une révision.',
-  revisionNeedsNewVersion: 'Envoyez une nouvelle version avant de marquer la révision comme terminée.',
   originalLocked: 'Les fichiers originaux sont disponibles une fois une version approuvée.',
   previewNotReady: 'L’aperçu de cette version n’est pas encore prêt.',
   previewFailed: 'L’aperçu n’a pas pu être créé.',
