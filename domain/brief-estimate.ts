@@ -137,7 +137,10 @@ export function fullFormEstimateInput(fields: FullFormPricingFields): EstimateIn
 /** What a brief's estimate amounts to, as shown in the panels and frozen on the brief. */
 export interface BriefQuote {
   estimate: Estimate;
-  /** Working days announced: the express days for an express brief, else the standard days. */
+  /**
+   * Working days promised: the express promise for an express brief where express is offered (the
+   * schemas refuse it elsewhere), else the standard promise; never under the category minimum.
+   */
   deliveryDays: number;
   /** Full price (express and extras included), in cents. */
   priceCents: number;
@@ -150,7 +153,7 @@ export interface BriefQuote {
 function quoteOf(result: Estimate, expressDeadline: boolean): BriefQuote {
   return {
     estimate: result,
-    deliveryDays: expressDeadline ? result.expressDays : result.standardDays,
+    deliveryDays: (expressDeadline ? result.expressDeliveryWorkingDays : null) ?? result.deliveryWorkingDays,
     priceCents: result.totalPriceCents,
     offerPriceCents: result.totalOfferPriceCents,
     savingsCents: result.totalPriceCents - result.totalOfferPriceCents,

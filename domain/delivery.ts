@@ -2,14 +2,7 @@
  * Delivery dates (spec 001 §5.1, §9.3). Calendar dates are `YYYY-MM-DD` strings handled in UTC, so
  * the result never depends on the machine's time zone; only Monday to Friday are counted.
  */
-import {
-  DEFAULT_FINAL_MINUTES,
-  DEFAULT_RUSH_TO_FINAL_RATIO,
-  minimumWorkingDays,
-  SERVICE_CATEGORY_TABLE,
-  type ServiceCategory,
-  type VisualComplexity,
-} from './pricing';
+import { minimumWorkingDays, type ServiceCategory, type VisualComplexity } from './pricing';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -75,53 +68,6 @@ export function checkDesiredDeliveryDate(input: DeliveryRuleInput & { desiredDat
     minimumWorkingDays: minimumWorkingDays(input.serviceCategory, input.visualComplexity),
     earliestDate,
   };
-}
-
-/** Working days the date input offers when there is no estimate yet (§5.1). */
-const DEFAULT_DATE_INPUT_DAYS = 3;
-
-/**
- * §5.1: the date input's minimum is today plus the estimate's standard days (3 without an
- * estimate), counted in working days like every delivery delay. It is never earlier than
- * `earliestDeliveryDate`, so the input never offers a date the check would refuse.
- */
-export function deliveryDateInputMinimum(input: DeliveryRuleInput & { standardDays?: number }): string {
-  const fromStandardDays = addWorkingDays(input.today, input.standardDays ?? DEFAULT_DATE_INPUT_DAYS);
-  const earliest = earliestDeliveryDate(input);
-  return fromStandardDays > earliest ? fromStandardDays : earliest;
-}
-
-export interface CategoryDeliveryDays {
-  /** Category standard days scaled by the durations, rounded up to whole working days. */
-  standardDays: number;
-  /** §9.3: express is offered from 4 standard days. */
-  expressAvailable: boolean;
-  /** Half the standard days, rounded up; null when express is not offered. */
-  expressDays: number | null;
-}
-
-/** The first day count from which express is offered (§9.3). */
-const EXPRESS_FROM_STANDARD_DAYS = 4;
-
-/**
- * §9.3 category rule: the table's standard days × max(1, √(final/5)) × max(1, log10(rush/10 + 1)),
- * rounded up. Express, when offered, halves them (rounded up: half a working day is still a day).
- */
-export function categoryDeliveryDays(input: {
-  serviceCategory: ServiceCategory;
-  finalMinutes?: number;
-  rushMinutes?: number;
-}): CategoryDeliveryDays {
-  const finalMinutes = input.finalMinutes ?? DEFAULT_FINAL_MINUTES;
-  const rushMinutes = input.rushMinutes ?? DEFAULT_RUSH_TO_FINAL_RATIO * finalMinutes;
-  const scaled =
-    SERVICE_CATEGORY_TABLE[input.serviceCategory].standardDeliveryDays *
-    Math.max(1, Math.sqrt(finalMinutes / DEFAULT_FINAL_MINUTES)) *
-    Math.max(1, Math.log10(rushMinutes / 10 + 1));
-  // Drop float noise before rounding up (10 × √4 must stay 20, not become 21).
-  const standardDays = Math.ceil(Math.round(scaled * 1e9) / 1e9);
-  const expressAvailable = standardDays >= EXPRESS_FROM_STANDARD_DAYS;
-  return { standardDays, expressAvailable, expressDays: expressAvailable ? Math.ceil(standardDays / 2) : null };
 }
 
 /** Easter Sunday of `year` (Gregorian calendar, anonymous algorithm), as `YYYY-MM-DD`. */

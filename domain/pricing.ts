@@ -160,9 +160,9 @@ export const CORRECTIONS_MULTIPLIER = 1.2;
 
 const TIME_PER_RUSH_MINUTE_HOURS = 0.015;
 const TIME_PER_FINAL_MINUTE_HOURS = 0.2;
-export const DEFAULT_FINAL_MINUTES = 5;
+const DEFAULT_FINAL_MINUTES = 5;
 /** Rush duration defaults to this many times the final duration (§9.2). */
-export const DEFAULT_RUSH_TO_FINAL_RATIO = 6;
+const DEFAULT_RUSH_TO_FINAL_RATIO = 6;
 
 const HOURS_CEILING_FACTOR = 1.2;
 const ALERT_THRESHOLD_FACTOR = 1.1;
@@ -250,6 +250,13 @@ export interface Estimate {
   expressPrice: number;
   expressPriceCents: number;
   minimumWorkingDays: number;
+  /**
+   * The working days promised for a standard delivery (panels, e-mails, the project's planned
+   * date): `standardDays`, never fewer than `minimumWorkingDays`.
+   */
+  deliveryWorkingDays: number;
+  /** The same for express; null where express cannot be offered (it would not end any earlier). */
+  expressDeliveryWorkingDays: number | null;
 
   express: boolean;
   /** The wizard's flat lines, summed. */
@@ -321,6 +328,24 @@ export function minimumWorkingDays(serviceCategory: ServiceCategory, visualCompl
   return Math.ceil(tenths / 10);
 }
 
+/**
+ * The delays a brief is promised. The time rule (`standardDays`, `expressDays`) says how long the
+ * work takes; the category minimum (§5.1, §9.3) is the earliest date the agency accepts, so a
+ * promise never falls below it. Express is offered only where it still ends before the standard
+ * promise without going under the minimum.
+ */
+function promisedWorkingDays(days: { standardDays: number; expressDays: number; minimumWorkingDays: number }): {
+  deliveryWorkingDays: number;
+  expressDeliveryWorkingDays: number | null;
+} {
+  const deliveryWorkingDays = Math.max(days.standardDays, days.minimumWorkingDays);
+  const expressDeliveryWorkingDays = Math.max(days.expressDays, days.minimumWorkingDays);
+  return {
+    deliveryWorkingDays,
+    expressDeliveryWorkingDays: expressDeliveryWorkingDays < deliveryWorkingDays ? expressDeliveryWorkingDays : null,
+  };
+}
+
 /** The options after the chosen category switched on its own feature (§4.4). */
 function effectiveFeatures(serviceCategory: ServiceCategory, features: Features): Features {
   const included = SERVICE_CATEGORY_TABLE[serviceCategory].includedFeature;
@@ -382,6 +407,8 @@ export function estimate(input: EstimateInput): Estimate {
   const offerPriceCents = launchOfferCents(priceCents);
 
   const standardDays = standardDaysForHours(hours);
+  const expressDays = Math.max(1, standardDays - 1);
+  const minimumDays = minimumWorkingDays(serviceCategory, input.visualComplexity);
   const expressMultiplier = expressMultiplierForDays(standardDays);
   // §9.3 caps the express price at ceiling × multiplier / 1.2, which is hours × multiplier: the
   // multiplier applies to the exact time, never to a time already rounded up. Billing it with the
@@ -417,12 +444,13 @@ export function estimate(input: EstimateInput): Estimate {
     offerPrice: offerPriceCents / 100,
     offerPriceCents,
     standardDays,
-    expressDays: Math.max(1, standardDays - 1),
+    expressDays,
     expressMultiplier,
     expressBilledHours,
     expressPrice: expressPriceCents / 100,
     expressPriceCents,
-    minimumWorkingDays: minimumWorkingDays(serviceCategory, input.visualComplexity),
+    minimumWorkingDays: minimumDays,
+    ...promisedWorkingDays({ standardDays, expressDays, minimumWorkingDays: minimumDays }),
     express,
     extrasPrice: extrasPriceCents / 100,
     extrasPriceCents,

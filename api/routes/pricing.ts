@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { estimate, type PublicPricingSettings } from '../../domain/pricing';
 import { EXPRESS_DISABLED_MESSAGE } from '../../domain/settings';
+import { expressUnavailableMessage } from '../../domain/schemas/brief';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
 import { readSettings } from '../../db/settings';
 import { launchOfferPlacesTaken } from '../payments/launch-offer';
@@ -54,13 +55,19 @@ export function pricingRoutes(deps: PricingRouteDeps): Router {
   router.post('/api/estimate', async (ctx) => {
     const input = parseInput(estimateInputSchema, ctx.request.body);
     const settings = await deps.settings.read();
-    if (!settings.expressEnabled) {
-      const field = input.express ? 'express' : input.flatExtras?.express48h ? 'flatExtras.express48h' : null;
-      if (field) throw new HttpError(400, EXPRESS_DISABLED_MESSAGE, { [field]: EXPRESS_DISABLED_MESSAGE });
+    const expressField = input.express ? 'express' : input.flatExtras?.express48h ? 'flatExtras.express48h' : null;
+    if (expressField && !settings.expressEnabled) {
+      throw new HttpError(400, EXPRESS_DISABLED_MESSAGE, { [expressField]: EXPRESS_DISABLED_MESSAGE });
+    }
+    const result = estimate(input);
+    // Never a price for an express that would not end before the standard promise (§5.1 minimum).
+    if (expressField && result.expressDeliveryWorkingDays === null) {
+      const message = expressUnavailableMessage(result.deliveryWorkingDays);
+      throw new HttpError(400, message, { [expressField]: message });
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
-      ...estimate(input),
+      ...result,
       launchOffer: settings.launchOffer,
       revisionWindowDays: settings.revisionWindowDays,
     };

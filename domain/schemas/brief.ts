@@ -6,7 +6,7 @@
  * server recomputes the estimate.
  */
 import { z } from 'zod';
-import { formatList, fullFormEstimateInput } from '../brief-estimate';
+import { formatList, fullFormEstimateInput, quoteFullFormBrief, quoteWizardBrief } from '../brief-estimate';
 import {
   ASPECT_RATIOS,
   BRIEF_CURRENCIES,
@@ -79,9 +79,21 @@ export function frenchDate(isoDate: string): string {
   }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+const FRENCH_PLURAL = new Intl.PluralRules('fr-FR');
+
+/** '1 jour ouvré', '3 jours ouvrés' (French counts 0 and 1 in the singular). */
+export function frenchWorkingDays(count: number): string {
+  return FRENCH_PLURAL.select(count) === 'one' ? `${count} jour ouvré` : `${count} jours ouvrés`;
+}
+
 /** The 'Date de livraison impossible' text: the minimum in working days and the first possible date. */
 export function deliveryDateMessage(minimumWorkingDays: number, earliestDate: string): string {
-  return `Pour ce type de projet et cette complexité, le délai minimum est de ${minimumWorkingDays} jours ouvrés. Première date possible : ${frenchDate(earliestDate)}.`;
+  return `Pour ce type de projet et cette complexité, le délai minimum est de ${frenchWorkingDays(minimumWorkingDays)}. Première date possible : ${frenchDate(earliestDate)}.`;
+}
+
+/** Why express is refused where the estimate offers none (`expressDeliveryWorkingDays` null). */
+export function expressUnavailableMessage(deliveryWorkingDays: number): string {
+  return `La livraison express n’est pas proposée pour ce projet : son délai de ${frenchWorkingDays(deliveryWorkingDays)} est déjà le minimum pour ce type de projet et cette complexité.`;
 }
 
 const uploadSessionId = z
@@ -100,7 +112,7 @@ export const FINAL_DURATION_LIMITS = { min: 0.5, step: 0.5, max: 600 } as const;
 const RUSH_DURATION_MAX_MINUTES = 10_000;
 const FILE_LINKS_MAX = 20;
 
-export const wizardBriefSchema = z.object({
+const wizardBriefObject = z.object({
   email: requiredEmail('L’adresse e-mail est obligatoire.'),
   video_type: z.preprocess(
     blankToUndefined,
@@ -169,6 +181,25 @@ export const wizardBriefSchema = z.object({
   estimated_editing_hours: declaredAmount,
   total_price: declaredAmount,
 });
+
+/**
+ * The wizard's payload; express only where the estimate offers it (never under the category
+ * minimum), checked on an otherwise valid brief, whose estimate means something.
+ */
+export const wizardBriefSchema = wizardBriefObject.superRefine(
+  (brief, context) => {
+    if (brief.deadline !== 'express') return;
+    const { estimate } = quoteWizardBrief(brief);
+    if (estimate.expressDeliveryWorkingDays === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['deadline'],
+        message: expressUnavailableMessage(estimate.deliveryWorkingDays),
+      });
+    }
+  },
+  { when: (payload) => payload.issues.length === 0 },
+);
 
 export type WizardBriefPayload = z.input<typeof wizardBriefSchema>;
 export type WizardBrief = z.output<typeof wizardBriefSchema>;
@@ -303,6 +334,16 @@ function isCalendarDate(date: string): boolean {
  */
 export function createFullBriefSchema(today: string) {
   return fullBriefObject.superRefine((brief, context) => {
+    if (brief.expressDelivery) {
+      const { estimate } = quoteFullFormBrief(brief);
+      if (estimate.expressDeliveryWorkingDays === null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['expressDelivery'],
+          message: expressUnavailableMessage(estimate.deliveryWorkingDays),
+        });
+      }
+    }
     const desiredDate = brief.desiredDeliveryDate;
     if (!desiredDate) return;
     if (!isCalendarDate(desiredDate)) {

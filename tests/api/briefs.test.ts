@@ -109,8 +109,9 @@ function wizardPayload(overrides: Record<string, unknown> = {}) {
     video_type_custom: 'Podcast vidéo',
     objective: 'autre',
     objective_custom: 'Recruter',
-    final_duration: 2.5,
-    total_rush_duration: 40,
+    // 10.5 h × 2.4 = 25.2 h: 4 standard days over a 3-day minimum, so express (3 days) is offered
+    final_duration: 30,
+    total_rush_duration: 300,
     number_of_files: '11-20',
     rush_content: 'Interviews et plans de coupe',
     rush_quality: 'variable',
@@ -202,8 +203,8 @@ describe('POST /api/briefs', () => {
       videoTypeCustom: 'Podcast vidéo',
       objective: 'autre',
       objectiveCustom: 'Recruter',
-      finalDurationMinutes: 2.5,
-      totalRushDurationMinutes: 40,
+      finalDurationMinutes: 30,
+      totalRushDurationMinutes: 300,
       numberOfFiles: '11-20',
       rushContent: 'Interviews et plans de coupe',
       rushQuality: 'variable',
@@ -234,6 +235,9 @@ describe('POST /api/briefs', () => {
     expect(message.subject).toContain('Votre brief Rushflow est bien reçu');
     expect(message.text).toContain('sous 24 h');
     expect(message.text).toContain('Podcast vidéo');
+    // The express promise, as the panel showed it.
+    expect(quote.deliveryDays).toBe(3);
+    expect(message.text).toContain('Délai estimé : 3 jours ouvrés');
     expect(await workflowCount(briefId)).toBe(1);
   });
 

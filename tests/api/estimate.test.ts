@@ -3,8 +3,10 @@ import { Brief, CheckoutSession } from '../../db/entities';
 import type { CheckoutSessionStatus } from '../../db/entities/checkout-session';
 import { initOrm } from '../../db/orm';
 import { readPublicPricingSettings } from '../../api/routes/pricing';
+import { addWorkingDays, todayIn } from '../../domain/delivery';
 import { MESSAGES } from '../../domain/messages';
 import { estimate, type EstimateInput } from '../../domain/pricing';
+import { expressUnavailableMessage } from '../../domain/schemas/brief';
 import { testStack } from '../support/stack-env';
 
 const { config, appUrl } = testStack();
@@ -84,6 +86,103 @@ test('no body, or an empty object → 400 saying what is missing', async () => {
   expect(empty.status).toBe(400);
   const body = (await empty.json()) as { fields: Record<string, string> };
   expect(Object.keys(body.fields).sort()).toEqual(['currency', 'visualComplexity']);
+});
+
+/** The full form at /brief-old, as the browser sends it, with a desired delivery date. */
+function postFullBrief(fields: Record<string, unknown>, desiredDeliveryDate: string) {
+  return fetch(`${appUrl}/api/briefs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      clientEmail: `delai-${randomUUID()}@example.com`,
+      projectName: 'Film de lancement',
+      confirmRushesRights: true,
+      confirmMusicRights: true,
+      ...fields,
+      desiredDeliveryDate,
+    }),
+  });
+}
+
+describe('the promised delay is one the date check accepts', () => {
+  test.each([
+    {
+      name: 'VFX + Cinématique, rush 40, final 2',
+      form: {
+        serviceCategory: 'vfx',
+        visualComplexity: 'cinematic',
+        totalRushDurationProvided: 40,
+        desiredFinalDuration: '2',
+      },
+      engine: { serviceCategory: 'vfx', visualComplexity: 'cinematic', rushMinutes: 40, finalMinutes: 2 },
+      // 45 h: the time rule says 6 days, the category 28
+      expected: { standardDays: 6, expressDays: 5, minimumWorkingDays: 28, deliveryWorkingDays: 28 },
+    },
+    {
+      name: 'Motion + Expert',
+      form: { serviceCategory: 'motion', visualComplexity: 'expert', totalRushDurationProvided: 30 },
+      engine: { serviceCategory: 'motion', visualComplexity: 'expert', rushMinutes: 30 },
+      expected: { standardDays: 2, expressDays: 1, minimumWorkingDays: 8, deliveryWorkingDays: 8 },
+    },
+  ] as const)(
+    '$name: promised ≥ minimum, and a date at the promise is accepted',
+    async ({ form, engine, expected }) => {
+      const response = await postEstimate({ ...engine, currency: 'eur', features: {} });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>;
+      // The seed formula's days are kept as they are; the promise is added beside them.
+      expect(body).toMatchObject({ ...expected, expressDeliveryWorkingDays: null });
+
+      const today = todayIn();
+      const promised = await postFullBrief(form, addWorkingDays(today, expected.deliveryWorkingDays));
+      expect(promised.status).toBe(201);
+      // One working day sooner is under the minimum: refused, naming the same number of days.
+      const sooner = await postFullBrief(form, addWorkingDays(today, expected.deliveryWorkingDays - 1));
+      expect(sooner.status).toBe(400);
+      expect(((await sooner.json()) as { fields: Record<string, string> }).fields.desiredDeliveryDate).toContain(
+        `le délai minimum est de ${expected.minimumWorkingDays} jours ouvrés`,
+      );
+    },
+  );
+
+  test('express is priced only where it ends sooner than the standard promise, never under the minimum', async () => {
+    // Premium classic, 30 min from 300 min, multi-cam: 25.2 h → 4 days; minimum 3 → express in 3
+    const offered = { visualComplexity: 'premium', rushMinutes: 300, finalMinutes: 30, currency: 'eur' };
+    const withExpress = await postEstimate({ ...offered, features: { multicam: true }, express: true });
+    expect(withExpress.status).toBe(200);
+    expect(await withExpress.json()).toMatchObject({
+      standardDays: 4,
+      expressDays: 3,
+      minimumWorkingDays: 3,
+      deliveryWorkingDays: 4,
+      expressDeliveryWorkingDays: 3,
+    });
+
+    // A 5-minute professional video: 2 days is already the minimum, express would promise a refused date.
+    const small = { visualComplexity: 'professional', finalMinutes: 5, currency: 'eur', features: {} };
+    const message = expressUnavailableMessage(2);
+    expect(message).toContain('2 jours ouvrés');
+    for (const [field, input] of [
+      ['express', { ...small, express: true }],
+      ['flatExtras.express48h', { ...small, flatExtras: { express48h: true } }],
+    ] as const) {
+      const refused = await postEstimate(input);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: message, fields: { [field]: message } });
+    }
+    const wizard = await fetch(`${appUrl}/api/briefs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `express-${randomUUID()}@example.com`,
+        video_type: 'youtube',
+        final_duration: 5,
+        deadline: 'express',
+      }),
+    });
+    expect(wizard.status).toBe(400);
+    expect(((await wizard.json()) as { fields: Record<string, string> }).fields).toEqual({ deadline: message });
+  });
 });
 
 test('GET /api/pricing/settings gives the revision settings, the offer places, express and the contact address', async () => {

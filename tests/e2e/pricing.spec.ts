@@ -14,7 +14,7 @@ test.describe('pricing page', () => {
     await expect(base.getByText('27 €/h')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Services premium' }).getByText('85 €/h')).toBeVisible();
     // The revision window comes from the admin setting (default 3 days).
-    await expect(page.getByTestId('included-list')).toContainText('pendant 3 jours après la livraison');
+    await expect(page.getByTestId('included-list')).toContainText('pendant 3 jours après chaque livraison');
     // YouTube vlog: 10 min from 60 min, subtitles → 2.9 × 1.56 × 1.15 = 5.2 h → 5 h × 27 € = 135 €
     await expect(page.getByTestId('example-youtube')).toContainText('135 €');
     await expect(page.getByTestId('example-youtube')).toContainText('5,2 h');
@@ -77,6 +77,27 @@ test.describe('pricing page', () => {
     await page.getByRole('checkbox', { name: /Sous-titres/ }).check();
     await expect(hours(page)).toHaveText('24 h');
     await expect(price(page)).toHaveText('1 080 €');
+  });
+
+  test('with express on, the billed hours say they include the express surcharge', async ({ page }) => {
+    await page.goto('/pricing');
+    const billed = page.getByTestId('simulator-billed');
+    // 1000 min of rushes, 10 min final: (15 + 2) × 1.56 = 26.52 h → 27 h billed, 729 €
+    await page.getByLabel('Durée des rushs (minutes)').fill('1000');
+    await page.getByLabel('Durée finale (minutes)').fill('10');
+    await expect(hours(page)).toHaveText('26,5 h');
+    await expect(billed).toHaveText('27 heures facturées');
+    await expect(price(page)).toHaveText('729 €');
+
+    // Express beyond 3 standard days: time × 1.5 → 39.78 h → 40 h billed, 1080 €; the estimated time is unchanged.
+    await page.getByRole('tab', { name: 'Options avancées' }).click();
+    await page.getByRole('checkbox', { name: /Livraison express/ }).check();
+    await expect(hours(page)).toHaveText('26,5 h');
+    await expect(billed).toHaveText(/^40 heures facturées, dont majoration express \+50\s%$/);
+    await expect(price(page)).toHaveText('1 080 €');
+
+    await page.getByRole('checkbox', { name: /Livraison express/ }).uncheck();
+    await expect(billed).toHaveText('27 heures facturées');
   });
 
   test('is usable on a phone', async ({ page }) => {

@@ -1,13 +1,13 @@
+import { quoteFullFormBrief, quoteWizardBrief } from '../../domain/brief-estimate';
 import {
   addWorkingDays,
-  categoryDeliveryDays,
   checkDesiredDeliveryDate,
-  deliveryDateInputMinimum,
   earliestDeliveryDate,
   isWorkingDay,
   todayIn,
 } from '../../domain/delivery';
 import { estimate, minimumWorkingDays, SERVICE_CATEGORIES, VISUAL_COMPLEXITIES } from '../../domain/pricing';
+import { expressUnavailableMessage, frenchWorkingDays } from '../../domain/schemas/brief';
 
 describe('working days (Monday to Friday)', () => {
   it.each([
@@ -86,31 +86,88 @@ describe('earliest delivery date (§5.1)', () => {
     expect(checkDesiredDeliveryDate({ ...rule, desiredDate: '2026-03-04' })).toEqual({ ok: true });
     expect(checkDesiredDeliveryDate({ ...rule, desiredDate: '2026-04-01' })).toEqual({ ok: true });
   });
+});
 
-  it('sets the date input minimum from the standard days (3 without an estimate), never before the earliest date', () => {
-    const classic = { serviceCategory: 'classic', visualComplexity: 'professional', today: '2025-01-03' } as const;
-    // no estimate: 3 working days from Friday → Wednesday 8 (later than the 2-day minimum, Tuesday 7)
-    expect(deliveryDateInputMinimum(classic)).toBe('2025-01-08');
-    // an estimate of 2 standard days → Tuesday 7
-    expect(deliveryDateInputMinimum({ ...classic, standardDays: 2 })).toBe('2025-01-07');
-    // classic cinematic needs 4 working days → Thursday 9, even with 2 standard days
-    expect(deliveryDateInputMinimum({ ...classic, visualComplexity: 'cinematic', standardDays: 2 })).toBe('2025-01-09');
+describe('working days in French', () => {
+  it('says « 1 jour ouvré » in the singular and « 28 jours ouvrés » in the plural', () => {
+    expect(frenchWorkingDays(1)).toBe('1 jour ouvré');
+    expect(frenchWorkingDays(28)).toBe('28 jours ouvrés');
+    expect(expressUnavailableMessage(1)).toContain('son délai de 1 jour ouvré est déjà le minimum');
   });
 });
 
-describe('category standard days: √ and log scaling, express from 4 days halves them (§9.3)', () => {
-  it.each([
-    // classic F 5, R 30: 5 × max(1, √1) × max(1, log10 4 = 0.60) = 5; express ⌈2.5⌉ = 3
-    [{ serviceCategory: 'classic' }, 5, 3],
-    // classic F 20, R 300: 5 × √4 × log10 31 (1.4914) = 14.91 → 15; express ⌈7.5⌉ = 8
-    [{ serviceCategory: 'classic', finalMinutes: 20, rushMinutes: 300 }, 15, 8],
-    // motion F 20, R 90: 10 × 2 × log10 10 = 20 exactly; express 10
-    [{ serviceCategory: 'motion', finalMinutes: 20, rushMinutes: 90 }, 20, 10],
-    // vfx F 5, R 90: 30 × 1 × 1 = 30; express 15
-    [{ serviceCategory: 'vfx', rushMinutes: 90 }, 30, 15],
-    // specialty F 1, R 5: 14 × max(1, √0.2) × max(1, log10 1.5) = 14; express 7
-    [{ serviceCategory: 'specialty', finalMinutes: 1, rushMinutes: 5 }, 14, 7],
-  ] as const)('%o → %i days, express %i', (input, standardDays, expressDays) => {
-    expect(categoryDeliveryDays(input)).toEqual({ standardDays, expressAvailable: true, expressDays });
+describe('promised working days: the time rule, never under the category minimum', () => {
+  it('promises the minimum where the time rule is shorter (VFX cinématique, rush 40, final 2)', () => {
+    // 45 h → 6 standard days by the time rule, but VFX cinématique needs ⌈14 × 2⌉ = 28 working days
+    const { estimate: result, deliveryDays } = quoteFullFormBrief({
+      serviceCategory: 'vfx',
+      visualComplexity: 'cinematic',
+      totalRushDurationProvided: 40,
+      desiredFinalDuration: '2',
+    });
+    expect(result).toMatchObject({ hours: 45, standardDays: 6, expressDays: 5, minimumWorkingDays: 28 });
+    expect(result.deliveryWorkingDays).toBe(28);
+    expect(result.expressDeliveryWorkingDays).toBeNull();
+    expect(deliveryDays).toBe(28);
+  });
+
+  it('promises the minimum for motion expert (8 days, not the time rule’s 2)', () => {
+    const { estimate: result } = quoteFullFormBrief({ serviceCategory: 'motion', visualComplexity: 'expert' });
+    expect(result).toMatchObject({ standardDays: 2, minimumWorkingDays: 8, deliveryWorkingDays: 8 });
+    expect(result.expressDeliveryWorkingDays).toBeNull();
+  });
+
+  it('keeps the time rule’s days where they are above the minimum, and offers express one day sooner', () => {
+    // wizard, premium, 30 min from 300 min, 11-20 files: 10.5 h × 2.4 = 25.2 h → 4 days; minimum ⌈2 × 1.3⌉ = 3
+    const fields = {
+      visual_complexity: 'premium',
+      final_duration: 30,
+      total_rush_duration: 300,
+      number_of_files: '11-20',
+    };
+    const standard = quoteWizardBrief({ ...fields, deadline: 'standard' });
+    expect(standard.estimate).toMatchObject({
+      standardDays: 4,
+      minimumWorkingDays: 3,
+      deliveryWorkingDays: 4,
+      expressDeliveryWorkingDays: 3,
+    });
+    expect(standard.deliveryDays).toBe(4);
+    expect(quoteWizardBrief({ ...fields, deadline: 'express' }).deliveryDays).toBe(3);
+  });
+
+  it('offers no express where the standard promise already is the minimum (a small classic video)', () => {
+    const quote = quoteWizardBrief({ final_duration: 5, deadline: 'express' });
+    expect(quote.estimate).toMatchObject({ standardDays: 2, expressDays: 1, minimumWorkingDays: 2 });
+    expect(quote.estimate.expressDeliveryWorkingDays).toBeNull();
+    // The browser never sends it (the option is withdrawn); were it sent, the promise stays the standard one.
+    expect(quote.deliveryDays).toBe(2);
+  });
+
+  it.each(
+    SERVICE_CATEGORIES.flatMap((serviceCategory) =>
+      VISUAL_COMPLEXITIES.flatMap((visualComplexity) =>
+        [
+          [1, 0.5],
+          [30, 5],
+          [300, 30],
+          [2000, 120],
+        ].map(([rushMinutes, finalMinutes]) => ({ serviceCategory, visualComplexity, rushMinutes, finalMinutes })),
+      ),
+    ),
+  )('a date at the promise is never refused: %o', (input) => {
+    const result = estimate({ ...input, currency: 'eur', features: {} });
+    const today = '2026-03-06';
+    for (const days of [result.deliveryWorkingDays, result.expressDeliveryWorkingDays]) {
+      if (days === null) continue;
+      expect(days).toBeGreaterThanOrEqual(result.minimumWorkingDays);
+      expect(checkDesiredDeliveryDate({ ...input, today, desiredDate: addWorkingDays(today, days) })).toEqual({
+        ok: true,
+      });
+    }
+    expect(result.deliveryWorkingDays).toBe(Math.max(result.standardDays, result.minimumWorkingDays));
+    if (result.expressDeliveryWorkingDays !== null) {
+      expect(result.expressDeliveryWorkingDays).toBeLessThan(result.deliveryWorkingDays);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { formatMoney, type BriefQuote } from '@domain/brief-estimate';
 import { optionLabel, SERVICE_CATEGORY_OPTIONS } from '@domain/brief-options';
+import { formatHours } from '@domain/format';
 import { Phone, Sparkles } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { useOptionLanguage } from '@/components/form/fields';
@@ -9,6 +11,8 @@ interface EstimatePanelProps {
   quote: BriefQuote;
   /** The wizard shows the offer price first (001 §2.2); the full form shows the price and warns on complex projects. */
   variant: 'wizard' | 'full';
+  /** Where the phone's summary bar scrolls to. */
+  id?: string;
   className?: string;
 }
 
@@ -16,20 +20,21 @@ interface EstimatePanelProps {
  * The live estimate, recomputed in the browser with the same engine the server charges with
  * (domain/brief-estimate): no request per keystroke, and the figure shown is the figure stored.
  */
-export function EstimatePanel({ quote, variant, className }: EstimatePanelProps) {
+export function EstimatePanel({ quote, variant, id, className }: EstimatePanelProps) {
   const { t } = useTranslation('brief');
+  const titleId = useId();
   const language = useOptionLanguage();
   const { estimate } = quote;
   const money = (cents: number) => formatMoney(cents, estimate.currency, language);
-  const hours = estimate.hours.toLocaleString(language === 'en' ? 'en-US' : 'fr-FR', { maximumFractionDigits: 1 });
 
   return (
     <aside
-      aria-labelledby="estimate-panel-title"
+      id={id}
+      aria-labelledby={titleId}
       className={cn('rounded-2xl border border-violet-200 bg-white p-5 shadow-lg shadow-violet-100/60', className)}
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 id="estimate-panel-title" className="text-base font-semibold text-slate-900">
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
           {t('panel.title')}
         </h2>
         <span className="text-xs text-slate-500">{t('panel.live')}</span>
@@ -44,7 +49,7 @@ export function EstimatePanel({ quote, variant, className }: EstimatePanelProps)
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">{t('panel.hours')}</dt>
           <dd className="font-medium text-slate-900" data-testid="estimate-hours">
-            {t('panel.hoursValue', { hours })}
+            {formatHours(estimate.hours, language)}
           </dd>
         </div>
         <div className="flex justify-between gap-4">
@@ -96,7 +101,9 @@ export function EstimatePanel({ quote, variant, className }: EstimatePanelProps)
           <span>{t('panel.phoneCall')}</span>
         </p>
       )}
-      <p className="mt-4 text-xs text-slate-500">{variant === 'full' ? t('panel.offerNote') : t('panel.indicative')}</p>
+      <p className="mt-4 text-xs text-slate-500">
+        {variant === 'full' ? t('panel.offerNote') : t('panel.pricePaidAtCheckout')}
+      </p>
     </aside>
   );
 }

@@ -37,21 +37,24 @@ export function PriceSimulator({
   const [category, setCategory] = useState<CategoryChoice>('auto');
   const [features, setFeatures] = useState<Features>({});
   const [expressChosen, setExpress] = useState(false);
-  const express = expressEnabled && expressChosen;
+  const wantsExpress = expressEnabled && expressChosen;
 
-  const result = useMemo(
-    () =>
-      estimate({
-        serviceCategory: category === 'auto' ? undefined : category,
-        visualComplexity,
-        rushMinutes: simulatorMinutes(rushText, SIMULATOR_LIMITS.rushMinutes),
-        finalMinutes: simulatorMinutes(finalText, SIMULATOR_LIMITS.finalMinutes),
-        currency,
-        features,
-        express,
-      }),
-    [category, visualComplexity, rushText, finalText, currency, features, express],
-  );
+  const result = useMemo(() => {
+    const input = {
+      serviceCategory: category === 'auto' ? undefined : category,
+      visualComplexity,
+      rushMinutes: simulatorMinutes(rushText, SIMULATOR_LIMITS.rushMinutes),
+      finalMinutes: simulatorMinutes(finalText, SIMULATOR_LIMITS.finalMinutes),
+      currency,
+      features,
+    };
+    const standard = estimate(input);
+    // Express only where the engine offers it, as in the funnels (never under the category minimum).
+    return wantsExpress && standard.expressDeliveryWorkingDays !== null
+      ? estimate({ ...input, express: true })
+      : standard;
+  }, [category, visualComplexity, rushText, finalText, currency, features, wantsExpress]);
+  const expressOffered = expressEnabled && result.expressDeliveryWorkingDays !== null;
   const toggleFeature = (feature: Feature, on: boolean) => setFeatures((current) => ({ ...current, [feature]: on }));
 
   return (
@@ -80,13 +83,13 @@ export function PriceSimulator({
             <OptionsTab
               result={result}
               onFeatureChange={toggleFeature}
-              express={express}
-              onExpressChange={expressEnabled ? setExpress : undefined}
+              express={result.express}
+              onExpressChange={expressOffered ? setExpress : undefined}
             />
           </TabsContent>
         </Tabs>
       </div>
-      <SimulatorResult result={result} currency={currency} express={express} offerActive={offerActive} />
+      <SimulatorResult result={result} currency={currency} express={result.express} offerActive={offerActive} />
     </Card>
   );
 }

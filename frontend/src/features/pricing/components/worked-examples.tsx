@@ -29,7 +29,7 @@ export function WorkedExamples({ currency, offerActive }: { currency: EstimateCu
               <div>
                 <dt className="text-slate-500">{t('pricing.delay')}</dt>
                 <dd className="font-semibold text-slate-900">
-                  {t('pricing.workingDays', { count: result.standardDays })}
+                  {t('pricing.workingDays', { count: result.deliveryWorkingDays })}
                 </dd>
               </div>
               <div>

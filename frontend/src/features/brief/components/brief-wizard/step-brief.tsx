@@ -1,4 +1,6 @@
+import type { BriefQuote } from '@domain/brief-estimate';
 import {
+  briefTitle,
   BRIEF_CURRENCIES,
   CUSTOM_EDITING_STYLE,
   VISUAL_COMPLEXITY_OPTIONS,
@@ -16,7 +18,15 @@ import { ArrowRight } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Field, Select, SelectField, TextArea, TextAreaField, TextField } from '@/components/form/fields';
+import {
+  Field,
+  Select,
+  SelectField,
+  TextArea,
+  TextAreaField,
+  TextField,
+  useOptionLanguage,
+} from '@/components/form/fields';
 import { CheckboxField, ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import { useDeadlineOptions } from './deadline-options';
 import { RushDurationUploader } from '../rush-duration-uploader';
@@ -24,15 +34,33 @@ import { RushDurationUploader } from '../rush-duration-uploader';
 interface StepBriefProps {
   form: UseFormReturn<WizardBriefPayload, unknown, WizardBrief>;
   values: WizardBriefPayload;
+  quote: BriefQuote;
   onNext: () => void;
 }
 
+/** The name the brief gives its project, from the answers typed so far (loose until validated). */
+function typedProjectName(values: WizardBriefPayload, language: 'fr' | 'en'): string | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const videoType = text(values.video_type);
+  if (!videoType) return null;
+  return briefTitle(
+    {
+      videoType,
+      videoTypeCustom: text(values.video_type_custom),
+      objective: text(values.objective),
+      objectiveCustom: text(values.objective_custom),
+    },
+    language,
+  );
+}
+
 /** Step 1: the brief's six sections, then language, currency and "Obtenir mon estimation". */
-export function StepBrief({ form, values, onNext }: StepBriefProps) {
+export function StepBrief({ form, values, quote, onNext }: StepBriefProps) {
   const { t } = useTranslation('brief');
+  const projectName = typedProjectName(values, useOptionLanguage());
   const { register, control, setValue, formState } = form;
   const errors = formState.errors as FieldMessages;
-  const deadlines = useDeadlineOptions();
+  const deadlines = useDeadlineOptions(form, quote);
 
   return (
     <>
@@ -76,6 +104,11 @@ export function StepBrief({ form, values, onNext }: StepBriefProps) {
             error={errors.objective_custom?.message}
             {...register('objective_custom')}
           />
+        )}
+        {projectName && (
+          <p className="text-sm text-slate-600 sm:col-span-2" aria-live="polite" data-testid="wizard-project-name">
+            {t('wizard.projectName', { name: projectName })}
+          </p>
         )}
       </FormSection>
 
@@ -161,8 +194,9 @@ export function StepBrief({ form, values, onNext }: StepBriefProps) {
         <ChoiceGroup
           legend={t('wizard.deadline')}
           type="radio"
-          options={deadlines}
+          options={deadlines.options}
           columns={4}
+          hint={deadlines.hint}
           inputProps={register('deadline')}
           error={errors.deadline?.message}
         />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatFactor, formatHours, formatMoney } from '../../lib/format';
+import { formatFactor, formatHours, formatMoney, formatPercentChange } from '../../lib/format';
 
 interface SimulatorResultProps {
   result: Estimate;
@@ -43,14 +43,22 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
             <dd className="text-2xl font-bold text-slate-900" data-testid="simulator-hours">
               {t('pricing.hoursValue', { hours: formatHours(result.hours, language) })}
             </dd>
-            <dd className="text-xs text-slate-500">
-              {t('pricing.simulator.billed', { count: express ? result.expressBilledHours : result.billedHours })}
+            {/* Express bills the time × its multiplier: say so, or the billed hours look unrelated to the time. */}
+            <dd className="text-xs text-slate-500" data-testid="simulator-billed">
+              {express
+                ? t('pricing.simulator.billedExpress', {
+                    count: result.expressBilledHours,
+                    surcharge: formatPercentChange(result.expressMultiplier, language),
+                  })
+                : t('pricing.simulator.billed', { count: result.billedHours })}
             </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-500">{t('pricing.delay')}</dt>
             <dd className="text-2xl font-bold text-slate-900">
-              {t('pricing.workingDays', { count: express ? result.expressDays : result.standardDays })}
+              {t('pricing.workingDays', {
+                count: (express ? result.expressDeliveryWorkingDays : null) ?? result.deliveryWorkingDays,
+              })}
             </dd>
           </div>
         </div>
