@@ -1,5 +1,6 @@
 import { formatMoney } from '../domain/brief-estimate';
-import { optionLabel, WIZARD_VIDEO_TYPES } from '../domain/brief-options';
+import { briefTitle } from '../domain/brief-options';
+import { briefPaymentPath } from '../domain/payments';
 import { frenchDate } from '../domain/schemas/brief';
 import {
   BRIEF_EXPIRED_TEMPLATE,
@@ -26,16 +27,9 @@ function briefReference(briefId: string): string {
   return briefId.slice(0, 8).toUpperCase();
 }
 
-/** The project's name: the form's project name, else the video type, else a neutral title. */
-export function briefTitle(brief: Pick<PaymentMailBrief, 'projectName' | 'videoType' | 'videoTypes'>): string {
-  if (brief.projectName) return brief.projectName;
-  const type = brief.videoType ? optionLabel(WIZARD_VIDEO_TYPES, brief.videoType) : brief.videoTypes[0];
-  return type ? `Montage ${type}` : 'Montage vidéo';
-}
-
-/** Where the client resumes the payment of a brief (the reminders' link, Stripe's cancel_url). */
-function resumePaymentUrl(appUrl: string, briefId: string): string {
-  return `${appUrl.replace(/\/$/, '')}/brief/${briefId}/payment`;
+/** Where the client pays a brief later (its confirmation's and reminders' link). */
+export function resumePaymentUrl(appUrl: string, briefId: string): string {
+  return `${appUrl.replace(/\/$/, '')}${briefPaymentPath(briefId)}`;
 }
 
 function button(href: string, label: string): string {
@@ -137,12 +131,13 @@ export interface ReceiptDetails {
   launchOfferApplied: boolean;
   /** YYYY-MM-DD. */
   plannedDeliveryDate?: string | null;
-  briefId: string;
+  /** The project's reference (`RF-2026-0042`). */
+  reference: string;
 }
 
 /** The receipt: amount, launch offer, planned delivery and the link to the project page. */
 export async function paymentReceiptEmail(details: ReceiptDetails, appUrl: string): Promise<EmailMessage> {
-  const reference = briefReference(details.briefId);
+  const { reference } = details;
   const projectUrl = `${appUrl.replace(/\/$/, '')}/project/${details.projectId}`;
   const paid = formatMoney(details.amountPaidCents, details.currency);
   const lines = [

@@ -20,6 +20,12 @@ export const PAYMENT_MESSAGES = {
   checkoutUnavailable: 'Le paiement est momentanément indisponible. Réessayez dans quelques minutes.',
   checkoutSessionClosed: 'Cette session de paiement est expirée ou déjà réglée.',
   redirecting: 'Redirection vers le paiement sécurisé…',
+  /** The return page gave up waiting for the project (bounded polling). */
+  confirmationSlow:
+    'La confirmation de votre paiement prend plus de temps que prévu. Votre projet apparaîtra dans votre espace client dès sa création et vous recevrez un e-mail.',
+  briefCancelled: 'Ce brief a été annulé : il ne peut plus être payé.',
+  briefExpired:
+    "Ce brief a expiré sans paiement : aucun montant n'a été débité. Envoyez un nouveau brief quand vous le souhaitez.",
   simulatedBanner: 'Mode test — aucun paiement réel',
   badSignature: 'Signature du webhook invalide.',
 } as const;
@@ -29,6 +35,12 @@ export const CHECKOUT_REDIRECT_DELAY_MS = 1500;
 
 /** How often /payment-success asks for the payment's state. */
 export const PAYMENT_STATE_POLL_MS = 1500;
+
+/** How long /payment-success keeps asking before it settles (a late event still updates it live). */
+export const PAYMENT_STATE_POLL_LIMIT_MS = 30_000;
+
+/** The brief's payment page: linked from its e-mails and the dashboard, and Stripe's "back". */
+export const briefPaymentPath = (briefId: string) => `/brief/${encodeURIComponent(briefId)}/payment`;
 
 /** Session storage key of the brief being paid (000 §7 create-project-after-payment). */
 export const PENDING_BRIEF_STORAGE_KEY = 'pendingBriefId';
@@ -81,6 +93,26 @@ export interface BriefPaymentSummary {
   launchOfferAvailable: boolean;
   /** Set once the project exists. */
   projectId?: string;
+}
+
+/** Why a brief in `status` cannot be paid (any other status than `pending_payment`). */
+export function briefNotPayableMessage(status: BriefPaymentSummary['status']): string {
+  if (status === 'paid') return PAYMENT_MESSAGES.briefAlreadyPaid;
+  if (status === 'cancelled') return PAYMENT_MESSAGES.briefCancelled;
+  if (status === 'expired') return PAYMENT_MESSAGES.briefExpired;
+  return PAYMENT_MESSAGES.briefNotPayable;
+}
+
+/** `GET /api/briefs/unpaid`: one of the signed-in client's briefs still waiting for payment (dashboard). */
+export interface UnpaidBrief {
+  briefId: string;
+  title: string;
+  createdAt: string;
+  currency: PaymentCurrency;
+  /** Full price, cents. */
+  priceCents: number;
+  /** What a checkout started now would charge, given the launch-offer places left (indication only). */
+  amountDueCents: number;
 }
 
 /** `GET /api/payments/simulated/:sessionId`: the simulated checkout page's content. */

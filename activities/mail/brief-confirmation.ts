@@ -1,17 +1,18 @@
 import { formatMoney } from '../../domain/brief-estimate';
 import {
+  briefObjectiveText,
+  briefVideoTypeText,
   optionLabel,
   SERVICE_CATEGORY_OPTIONS,
   VISUAL_COMPLEXITY_OPTIONS,
   WIZARD_DEADLINES,
   WIZARD_DELIVERY_FORMATS,
-  WIZARD_OBJECTIVES,
-  FULL_OBJECTIVES,
-  WIZARD_VIDEO_TYPES,
 } from '../../domain/brief-options';
-import { frenchDate } from '../../domain/schemas/brief';
+import { formatHours, formatMinutes, typedDurationText } from '../../domain/format';
+import { frenchDate, frenchWorkingDays } from '../../domain/schemas/brief';
 import { BRIEF_CONFIRMATION_TEMPLATE } from '../../workflows/contracts/brief';
 import type { EmailMessage } from '../../workflows/brief-activities';
+import { resumePaymentUrl } from '../payments-mail';
 import { escapeHtml, layout, renderMjml, table } from './render';
 
 /** What the confirmation e-mail says about a brief: the stored brief's own columns. */
@@ -43,9 +44,8 @@ export interface BriefConfirmationData {
 /** Promised in every confirmation (001 §9.6). */
 const REPLY_WITHIN = '24 h';
 
-function minutes(value: number): string {
-  return `${value.toLocaleString('fr-FR')} min`;
-}
+/** The confirmation's link to the brief's payment page (valid while the brief awaits payment). */
+const PAY_LABEL = 'Payer mon brief';
 
 function isoDate(value: Date | string): string {
   return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
@@ -53,25 +53,17 @@ function isoDate(value: Date | string): string {
 
 /** The summary lines, label → value, leaving out what the client did not fill in. */
 function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
-  const videoType =
-    brief.funnel === 'wizard'
-      ? brief.videoType === 'autre' && brief.videoTypeCustom
-        ? brief.videoTypeCustom
-        : optionLabel(WIZARD_VIDEO_TYPES, brief.videoType)
-      : [
-          ...brief.videoTypes.filter((type) => type !== 'Autre'),
-          ...(brief.videoTypeCustom ? [brief.videoTypeCustom] : []),
-        ].join(', ');
-  const objective =
-    brief.objective === 'autre' && brief.objectiveCustom
-      ? brief.objectiveCustom
-      : optionLabel(brief.funnel === 'wizard' ? WIZARD_OBJECTIVES : FULL_OBJECTIVES, brief.objective);
   const lines: [string, string | null | undefined][] = [
     ['Projet', brief.projectName],
-    ['Type de vidéo', videoType],
-    ['Objectif', objective],
-    ['Durée finale', brief.finalDurationMinutes ? minutes(brief.finalDurationMinutes) : brief.desiredFinalDuration],
-    ['Durée des rushs', brief.totalRushDurationMinutes ? minutes(brief.totalRushDurationMinutes) : null],
+    ['Type de vidéo', briefVideoTypeText(brief)],
+    ['Objectif', briefObjectiveText(brief)],
+    [
+      'Durée finale',
+      brief.finalDurationMinutes
+        ? formatMinutes(brief.finalDurationMinutes)
+        : typedDurationText(brief.desiredFinalDuration),
+    ],
+    ['Durée des rushs', brief.totalRushDurationMinutes ? formatMinutes(brief.totalRushDurationMinutes) : null],
     ['Catégorie', optionLabel(SERVICE_CATEGORY_OPTIONS, brief.serviceCategory)],
     ['Complexité visuelle', optionLabel(VISUAL_COMPLEXITY_OPTIONS, brief.visualComplexity)],
     ['Formats', brief.deliveryFormats.map((format) => optionLabel(WIZARD_DELIVERY_FORMATS, format)).join(', ')],
@@ -83,9 +75,8 @@ function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
 
 function estimateLines(brief: BriefConfirmationData): [string, string][] {
   const lines: [string, string][] = [];
-  if (brief.estimatedHours != null)
-    lines.push(['Temps de montage estimé', `${brief.estimatedHours.toLocaleString('fr-FR')} h`]);
-  if (brief.estimatedDeliveryDays != null) lines.push(['Délai estimé', `${brief.estimatedDeliveryDays} jours ouvrés`]);
+  if (brief.estimatedHours != null) lines.push(['Temps de montage estimé', formatHours(brief.estimatedHours)]);
+  if (brief.estimatedDeliveryDays != null) lines.push(['Délai estimé', frenchWorkingDays(brief.estimatedDeliveryDays)]);
   if (brief.priceCents != null) lines.push(['Prix estimé', formatMoney(brief.priceCents, brief.currency)]);
   if (brief.offerPriceCents != null && brief.priceCents != null && brief.offerPriceCents < brief.priceCents) {
     lines.push(['Avec l’offre de lancement (-30 %)', formatMoney(brief.offerPriceCents, brief.currency)]);
@@ -99,17 +90,21 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
   const subject = `Votre brief Rushflow est bien reçu (réf. ${reference})`;
   const summary = briefSummaryLines(brief);
   const estimate = estimateLines(brief);
+  const payUrl = resumePaymentUrl(appUrl, brief.id);
   const nextSteps = [
-    `Analyse de votre brief par notre équipe : réponse sous ${REPLY_WITHIN} avec une proposition sur mesure.`,
-    'Validation du devis et paiement sécurisé par carte.',
-    'Montage par votre monteur dédié et livraison dans le délai convenu.',
+    'Paiement sécurisé par carte, depuis le lien de cet e-mail, dans les 7 jours.',
+    'Dès le paiement confirmé, votre projet est créé et un monteur dédié lui est assigné.',
+    'Montage et livraison dans le délai convenu ; vous suivez tout depuis votre espace client.',
   ];
+  const intro = `Nous avons bien reçu votre brief (référence ${reference}). Il ne manque que le paiement pour lancer votre montage.`;
+  const question = `Une question ? Répondez simplement à cet e-mail : notre équipe vous répond sous ${REPLY_WITHIN}.`;
 
   const body = `
     <mj-section padding="16px 24px 0">
       <mj-column>
         <mj-text font-size="20px" font-weight="700">Merci, votre brief est bien reçu !</mj-text>
-        <mj-text>Bonjour,<br />Nous avons bien reçu votre brief (référence <strong>${reference}</strong>). Notre équipe l’étudie et vous répond <strong>sous ${REPLY_WITHIN}</strong> avec une proposition adaptée à votre projet.</mj-text>
+        <mj-text>Bonjour,<br />${escapeHtml(intro)}</mj-text>
+        <mj-button href="${escapeHtml(payUrl)}" background-color="#6d28d9" border-radius="8px" font-weight="700" align="left">${PAY_LABEL}</mj-button>
       </mj-column>
     </mj-section>
     <mj-section padding="0 24px">
@@ -124,7 +119,7 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
       <mj-column background-color="#f5f3ff" border-radius="8px">
         <mj-text font-size="16px" font-weight="700" padding-bottom="0">Votre estimation</mj-text>
         ${table(estimate)}
-        <mj-text font-size="12px" color="#64748b" padding-top="0">Estimation indicative, confirmée dans notre proposition. L’offre de lancement s’applique aux 10 premiers clients.</mj-text>
+        <mj-text font-size="12px" color="#64748b" padding-top="0">Vous payez le prix estimé, ou celui de l’offre de lancement s’il reste une place au moment du paiement (10 premiers clients).</mj-text>
       </mj-column>
     </mj-section>`
         : ''
@@ -133,7 +128,7 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
       <mj-column>
         <mj-text font-size="16px" font-weight="700" padding-bottom="0">Prochaines étapes</mj-text>
         <mj-text><ol style="margin:0;padding-left:20px">${nextSteps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol></mj-text>
-        <mj-text>Une question ? Répondez simplement à cet e-mail.<br />L’équipe Rushflow</mj-text>
+        <mj-text>${escapeHtml(question)}<br />L’équipe Rushflow</mj-text>
       </mj-column>
     </mj-section>`;
 
@@ -141,7 +136,8 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
     'Merci, votre brief est bien reçu !',
     '',
     `Bonjour,`,
-    `Nous avons bien reçu votre brief (référence ${reference}). Notre équipe l’étudie et vous répond sous ${REPLY_WITHIN} avec une proposition adaptée à votre projet.`,
+    intro,
+    `${PAY_LABEL} : ${payUrl}`,
     '',
     'Récapitulatif de votre brief',
     ...summary.map(([label, value]) => `- ${label} : ${value}`),
@@ -150,14 +146,14 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
           '',
           'Votre estimation',
           ...estimate.map(([label, value]) => `- ${label} : ${value}`),
-          'Estimation indicative, confirmée dans notre proposition.',
+          'Vous payez le prix estimé, ou celui de l’offre de lancement s’il reste une place au moment du paiement (10 premiers clients).',
         ]
       : []),
     '',
     'Prochaines étapes',
     ...nextSteps.map((step, index) => `${index + 1}. ${step}`),
     '',
-    'Une question ? Répondez simplement à cet e-mail.',
+    question,
     'L’équipe Rushflow',
     appUrl,
   ].join('\n');
@@ -167,7 +163,7 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
     to: brief.email,
     subject,
     html: await renderMjml(
-      layout({ preview: `Réponse sous ${REPLY_WITHIN} avec une proposition adaptée.`, appUrl, body }),
+      layout({ preview: 'Il ne manque que le paiement pour lancer votre montage.', appUrl, body }),
     ),
     text,
   };

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
-import { optionLabel, WIZARD_VIDEO_TYPES } from '../../domain/brief-options';
+import { briefTitle } from '../../domain/brief-options';
 import {
+  briefNotPayableMessage,
+  briefPaymentPath,
   PAYMENT_MESSAGES,
   type BriefPaymentSummary,
   type CheckoutAnswer,
   type PaymentCurrency,
   type PaymentState,
   type SimulatedCheckoutView,
+  type UnpaidBrief,
 } from '../../domain/payments';
 import { BRIEF_PAYMENT_WINDOW } from '../../workflows/contracts/brief';
 import { Brief, CheckoutSession, Project } from '../../db/entities';
@@ -49,9 +52,9 @@ export function successUrl(appUrl: string): string {
   return `${appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
 }
 
-/** Stripe's "back" link and the reminders' link: the brief's payment page. */
+/** Stripe's "back" link: the brief's payment page. */
 function briefPaymentUrl(appUrl: string, briefId: string): string {
-  return `${appUrl}/brief/${briefId}/payment`;
+  return `${appUrl}${briefPaymentPath(briefId)}`;
 }
 
 function simulatedCheckoutUrl(appUrl: string, sessionId: string): string {
@@ -73,9 +76,7 @@ function assertMayPay(brief: Brief, user: AuthUser | undefined): void {
 
 function productName(brief: Brief, launchOffer: boolean): string {
   const reference = brief.id.slice(0, 8).toUpperCase();
-  const type =
-    brief.projectName ?? (brief.videoType ? optionLabel(WIZARD_VIDEO_TYPES, brief.videoType) : brief.videoTypes[0]);
-  return `Montage vidéo${type ? ` — ${type}` : ''} (réf. ${reference})${launchOffer ? ' — offre de lancement -30 %' : ''}`;
+  return `${briefTitle(brief)} (réf. ${reference})${launchOffer ? ' — offre de lancement -30 %' : ''}`;
 }
 
 function answerOf(row: CheckoutSession, simulated: boolean): CheckoutAnswer {
@@ -103,8 +104,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const brief = await tx.findOne(Brief, { id: briefId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!brief) throw new HttpError(404, PAYMENT_MESSAGES.briefNotFound);
       assertMayPay(brief, user);
-      if (brief.status === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.briefAlreadyPaid);
-      if (brief.status !== 'pending_payment') throw new HttpError(409, PAYMENT_MESSAGES.briefNotPayable);
+      if (brief.status !== 'pending_payment') throw new HttpError(409, briefNotPayableMessage(brief.status));
       if ((await tx.count(CheckoutSession, { brief: briefId, status: { $in: ['paid', 'processing'] } })) > 0) {
         throw new HttpError(409, PAYMENT_MESSAGES.briefAlreadyPaid);
       }
@@ -213,6 +213,39 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         launchOfferAvailable: open ? open.launchOfferClaimed : pricing.launchOffer.active,
         ...(project ? { projectId: project.id } : {}),
       };
+    },
+
+    /**
+     * `GET /api/briefs/unpaid`: the caller's briefs still waiting for payment, newest first — sent
+     * from their account, or to their verified e-mail (as the projects of the dashboard).
+     */
+    async unpaidBriefs(user: AuthUser): Promise<UnpaidBrief[]> {
+      const em = deps.em();
+      const owner = user.emailVerified
+        ? [{ clientId: user.id }, { email: user.email.toLowerCase() }]
+        : [{ clientId: user.id }];
+      const [briefs, pricing] = await Promise.all([
+        em.find(Brief, { status: 'pending_payment', $or: owner }, { orderBy: { createdAt: 'desc' } }),
+        readPublicPricingSettings(em),
+      ]);
+      const open = await em.find(CheckoutSession, {
+        brief: { $in: briefs.map((brief) => brief.id) },
+        status: 'open',
+        expiresAt: { $gt: now() },
+      });
+      const claimed = new Map(open.map((row) => [row.brief.id, row.launchOfferClaimed]));
+      return briefs.map((brief) => {
+        const priceCents = brief.priceCents ?? 0;
+        const offer = claimed.get(brief.id) ?? pricing.launchOffer.active;
+        return {
+          briefId: brief.id,
+          title: briefTitle(brief),
+          createdAt: brief.createdAt.toISOString(),
+          currency: currencyOf(brief),
+          priceCents,
+          amountDueCents: offer ? (brief.offerPriceCents ?? priceCents) : priceCents,
+        };
+      });
     },
 
     /** `GET /api/payments/:sessionId`: the payment return page's state, from our rows only. */

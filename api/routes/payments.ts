@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { briefIdParamsSchema, PAYMENT_MESSAGES, sessionIdParamsSchema, type PaymentState } from '../../domain/payments';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
-import type { AuthState } from '../middleware/auth';
+import { currentUser, requireAuth, type AuthState } from '../middleware/auth';
 import type { CheckoutService } from '../payments/checkout-service';
 import { deliverSignedEvent, selfBaseUrl, simulatedCompletedEvent } from '../payments/simulated';
 import { WebhookSignatureError, type createStripeWebhookHandler } from '../payments/webhook';
@@ -38,6 +38,12 @@ export function paymentRoutes(deps: PaymentRouteDeps): Router {
     const { briefId } = parseInput(briefIdParamsSchema, ctx.params);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await deps.checkout.startCheckout(briefId, (ctx.state as AuthState).user);
+  });
+
+  /** The signed-in client's briefs still waiting for payment, for the dashboard's "Payer". */
+  router.get('/api/briefs/unpaid', requireAuth, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { briefs: await deps.checkout.unpaidBriefs(currentUser(ctx)) };
   });
 
   router.get('/api/briefs/:briefId/payment', async (ctx) => {

@@ -177,6 +177,8 @@ const MATRIX: Record<string, Row> = {
     ],
   },
   'GET /api/briefs/:briefId/payment': { public: 'the brief’s id', cases: [{ expect: everyone(200) }] },
+  // Each caller sees only the briefs of their own account (tests/api/brief-pay-later.test.ts).
+  'GET /api/briefs/unpaid': { cases: [{ expect: signedIn(200) }] },
   'GET /api/payments/:sessionId': {
     public: 'the checkout session’s id',
     cases: [{ params: (own) => ({ sessionId: own.checkoutSessionId }), expect: everyone(200) }],
@@ -301,6 +303,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/projects/:projectId/eligible-editors': { cases: [{ expect: adminOnly(200) }] },
   'POST /api/admin/projects/:projectId/assign': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
   'POST /api/admin/projects/:projectId/cancel': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
+  'POST /api/admin/projects/:projectId/reassign': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
+  'POST /api/admin/projects/:projectId/deadline': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
+  'POST /api/admin/projects/:projectId/revisions': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
   'GET /api/admin/applications': { cases: [{ expect: adminOnly(200) }] },
   'PATCH /api/admin/applications/:applicationId': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
   // Still pending: an invitation is refused on the application's state.

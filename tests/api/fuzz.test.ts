@@ -8,10 +8,12 @@ import { BUCKETS } from '../../db/storage';
 import {
   ApplicationListQuerySchema,
   ApplicationUpdateSchema,
+  AddRevisionsSchema,
   AssignEditorSchema,
   AuditQuerySchema,
   BriefListQuerySchema,
   CancelProjectSchema,
+  ChangeDeadlineSchema,
   InviteEditorSchema,
   ProjectListQuerySchema,
   RoleChangeSchema,
@@ -215,6 +217,7 @@ const FUZZ: Record<string, Entry> = {
           startsAt: '2030-01-07T09:00:00.000Z',
           name: 'Camille Martin',
           email: validEmail(),
+          phone: '06 12 34 56 78',
           topic: 'Mon projet',
         }),
       },
@@ -260,6 +263,7 @@ const FUZZ: Record<string, Entry> = {
   // — payments: no body
   'POST /api/briefs/:briefId/checkout': { none: 'the brief’s id is all it reads' },
   'GET /api/briefs/:briefId/payment': { none: NO_INPUT },
+  'GET /api/briefs/unpaid': { none: NO_INPUT },
   'GET /api/payments/:sessionId': { none: NO_INPUT },
   'GET /api/payments/simulated/:sessionId': { none: NO_INPUT },
   'POST /api/payments/simulated/:sessionId/pay': { none: 'the session’s id is all it reads' },
@@ -434,6 +438,17 @@ const FUZZ: Record<string, Entry> = {
   'GET /api/admin/projects/:projectId/eligible-editors': { none: NO_INPUT },
   'POST /api/admin/projects/:projectId/assign': {
     body: [{ caller: 'admin', schema: AssignEditorSchema, base: () => ({ editorId: accounts.editor.id }) }],
+  },
+  'POST /api/admin/projects/:projectId/reassign': {
+    body: [{ caller: 'admin', schema: AssignEditorSchema, base: () => ({ editorId: accounts.editor.id }) }],
+  },
+  'POST /api/admin/projects/:projectId/deadline': {
+    body: [
+      { caller: 'admin', schema: ChangeDeadlineSchema, base: () => ({ deliveryDate: addWorkingDays(todayIn(), 10) }) },
+    ],
+  },
+  'POST /api/admin/projects/:projectId/revisions': {
+    body: [{ caller: 'admin', schema: AddRevisionsSchema, base: () => ({ count: 2 }) }],
   },
   'POST /api/admin/projects/:projectId/cancel': {
     body: [{ caller: 'admin', schema: CancelProjectSchema, base: () => ({ reason: 'Doublon' }) }],

@@ -50,7 +50,10 @@ test('the wizard starts with the signed-in client’s e-mail, which stays editab
   expect(stored.email).toBe(other);
   expect(stored.clientId).toBe(accounts.client.id);
 
-  // « Envoyer un autre brief » starts again from the account's address.
+  // The same click went on to the checkout; back on /brief, « Envoyer un autre brief » starts again
+  // from the account's address.
+  await expect(page).toHaveURL(/\/checkout\/simulated/);
+  await page.goto('/brief');
   await page.getByRole('button', { name: 'Envoyer un autre brief' }).click();
   await expect(emailField(page)).toHaveValue(accounts.client.email);
 });

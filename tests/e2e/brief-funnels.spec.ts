@@ -7,18 +7,7 @@ import { DISCREPANCY_MESSAGES } from '../../domain/analysis';
 import { UPLOAD_MESSAGES } from '../../domain/uploads';
 import { generateTestImage, generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { briefIdOf } from './support/briefs';
-
-/** The stack's MailDev HTTP API (`GET /email`). */
-const MAIL_API_URL = process.env.MAIL_API_URL ?? process.env.MAIL_UI_URL ?? 'http://localhost:8025';
-
-async function emailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  const all = (await (await fetch(`${MAIL_API_URL}/email`)).json()) as {
-    subject: string;
-    text: string;
-    to: { address: string }[];
-  }[];
-  return all.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
-}
+import { mailsTo } from './support/mailbox';
 
 const price = (page: Page) => page.getByTestId('estimate-price').first();
 
@@ -120,7 +109,7 @@ test.describe('brief funnels', () => {
     await page.getByLabel('Style de montage', { exact: true }).selectOption('sur_mesure');
     await page.getByLabel('Décrivez le style souhaité', { exact: true }).fill('Nerveux');
     await page.getByRole('checkbox', { name: 'Vertical (9:16)' }).check();
-    await page.getByRole('radio', { name: 'Express 48h' }).check();
+    await page.getByRole('radio', { name: 'Étendu (5 jours)' }).check();
     await page.getByLabel('Brief créatif', { exact: true }).fill('Présenter notre équipe');
     await page.getByLabel('Contraintes', { exact: true }).fill('Logo à la fin');
     await page.getByRole('checkbox', { name: 'Sous-titres' }).check();
@@ -140,18 +129,18 @@ test.describe('brief funnels', () => {
     await page.getByRole('button', { name: 'Retour' }).click();
     await expect(page.getByLabel(/^Votre adresse e-mail/)).toHaveValue(email);
     await page.getByRole('button', { name: /Obtenir mon estimation/ }).click();
-    const shown = await price(page).textContent();
     const submitted = briefIdOf(page);
     await page.getByRole('button', { name: /Procéder au paiement/ }).click();
 
     await expect(page.getByText('Étape 3 sur 3 — Paiement')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Brief envoyé avec succès !' })).toBeVisible();
-    await expect(page.getByText('Notre équipe analyse votre brief et vous répond sous 24 h.')).toBeVisible();
-    // The payment itself (checkout) is the payment saga's: here the button names the amount shown.
-    await expect(page.getByRole('button', { name: /^Payer/ })).toContainText(shown ?? '');
+    await expect(page.getByText('Vous réglez par carte sur la page de paiement sécurisé.')).toBeVisible();
+    // The same click goes on to the checkout (the payment saga's), in the currency chosen.
+    await expect(page).toHaveURL(/\/checkout\/simulated\?session_id=cs_test_sim_/);
+    await expect(page.getByTestId('simulated-amount')).toContainText('$');
 
-    await expect.poll(async () => (await emailsTo(email)).length, { timeout: 30_000 }).toBe(1);
-    const [message] = await emailsTo(email);
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
+    const [message] = await mailsTo(email);
     expect(message.subject).toContain('Votre brief Rushflow est bien reçu');
     expect(message.text).toContain('Podcast vidéo');
     const briefId = await submitted;
@@ -174,7 +163,7 @@ test.describe('brief funnels', () => {
 
     await page.getByRole('button', { name: 'Comment ça marche ?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Comment ça marche' });
-    await expect(dialog).toContainText('pendant 3 jours après la livraison');
+    await expect(dialog).toContainText('pendant 3 jours après chaque livraison');
     await expect(dialog).toContainText('Fichiers acceptés');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -255,7 +244,7 @@ test.describe('brief funnels', () => {
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Merci, votre brief est envoyé !' })).toBeVisible();
     await expect(page.getByText('Analyse de votre brief sous 24 h.')).toBeVisible();
-    await expect.poll(async () => (await emailsTo(email)).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
     const briefId = await submitted;
     const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
     expect(stored.funnel).toBe('full');

@@ -58,8 +58,8 @@ test('brief → payment → assignment → editing → delivery → revision →
     await expect(client.getByText('Étape 2 sur 3 — Estimation')).toBeVisible();
     await client.getByRole('button', { name: /Procéder au paiement/ }).click();
     await expect(client.getByText('Étape 3 sur 3 — Paiement')).toBeVisible();
-    await client.getByRole('button', { name: /^Payer/ }).click();
 
+    // The same click goes on to the checkout.
     await expect(client).toHaveURL(/\/checkout\/simulated\?session_id=cs_test_sim_\w+/, { timeout: 15_000 });
     await expect(client.getByRole('note')).toHaveText('Mode test — aucun paiement réel');
     await client.getByRole('button', { name: /^Payer/ }).click();

@@ -238,7 +238,6 @@ test('an application sent from /recrutement is approved and invited; the new edi
     await client.getByLabel('Durée totale des rushs (minutes)', { exact: true }).fill('40');
     await client.getByRole('button', { name: /Obtenir mon estimation/ }).click();
     await client.getByRole('button', { name: /Procéder au paiement/ }).click();
-    await client.getByRole('button', { name: /^Payer/ }).click();
     await expect(client).toHaveURL(/\/checkout\/simulated\?session_id=cs_test_sim_\w+/, { timeout: 15_000 });
     await client.getByRole('button', { name: /^Payer/ }).click();
     await expect(client.getByRole('heading', { name: 'Paiement confirmé !' })).toBeVisible({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { briefPaymentQuery } from '@/features/payments/api/payments';
+import { briefPaymentQuery } from '@/lib/brief-payment';
 import { prefetch } from '@/lib/react-query';
 
 export { BriefPaymentPage as Component } from '@/features/payments/components/brief-payment-page';

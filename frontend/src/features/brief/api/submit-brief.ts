@@ -22,7 +22,7 @@ function newIdempotencyKey(): string {
 type Funnel = { kind: 'wizard'; payload: WizardBriefPayload } | { kind: 'full'; payload: FullBriefPayload };
 
 /** The uploader's area of each funnel (the wizard's also takes images). */
-const UPLOAD_AREA = { wizard: 'wizard', full: 'brief' } as const;
+export const UPLOAD_AREA = { wizard: 'wizard', full: 'brief' } as const;
 
 /**
  * `POST /api/briefs` with an Idempotency-Key: a double click or a retry after a lost answer gives

@@ -12,6 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DocumentTitle } from '@/components/layout/document-title';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { submitErrorDescription, useSubmitBrief } from '../api/submit-brief';
 import { registerBriefLabels } from '../labels';
 import { StepBrief } from './brief-wizard/step-brief';
@@ -19,12 +20,15 @@ import { StepEstimate } from './brief-wizard/step-estimate';
 import { StepPayment, type SentBrief } from './brief-wizard/step-payment';
 import { StepProgress } from './brief-wizard/step-progress';
 import { EstimatePanel } from './estimate-panel';
+import { EstimateSummaryBar } from './estimate-summary-bar';
+import { DraftFilesProvider, DraftNotice, useBriefDraft } from './brief-draft';
 import { FunnelHeader } from './funnel-header';
 import { useAccountEmail } from './use-account-email';
 
 registerBriefLabels();
 
 const STEPS = ['brief', 'estimate', 'payment'] as const;
+const ESTIMATE_PANEL_ID = 'wizard-estimate';
 type Step = 1 | 2 | 3;
 
 const DEFAULTS: WizardBriefPayload = {
@@ -80,7 +84,10 @@ export function BriefWizard() {
   const { t } = useTranslation('brief');
   const [step, setStep] = useState<Step>(1);
   const [submitted, setSubmitted] = useState<SentBrief | null>(null);
+  // True right after « Procéder au paiement »: step 3 goes on to the checkout by itself.
+  const [payNow, setPayNow] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const wideScreen = useMediaQuery(WIDE_SCREEN);
   const submitBrief = useSubmitBrief();
 
   const form = useForm<WizardBriefPayload, unknown, WizardBrief>({
@@ -89,8 +96,21 @@ export function BriefWizard() {
     mode: 'onTouched',
   });
   const { control, trigger, handleSubmit, reset } = form;
-  const accountEmail = useAccountEmail(form, 'email');
   const values = useWatch({ control }) as WizardBriefPayload;
+  const draft = useBriefDraft<WizardBriefPayload, WizardBrief, SentBrief>({
+    funnel: 'wizard',
+    form,
+    values,
+    defaults: DEFAULTS,
+    step: submitted ? undefined : step,
+    onRestore: (kept) => {
+      if (kept.sent) {
+        setSubmitted(kept.sent);
+        setStep(3);
+      } else if (kept.step === 2) setStep(2);
+    },
+  });
+  const accountEmail = useAccountEmail(form, 'email');
   const quote = useMemo(() => quoteWizardBrief(values as Parameters<typeof quoteWizardBrief>[0]), [values]);
 
   const goTo = (next: Step) => {
@@ -124,12 +144,15 @@ export function BriefWizard() {
           total_price: quote.offerPriceCents / 100,
         },
       });
-      setSubmitted({
+      const sent = {
         briefId,
         email: brief.email,
         offerPriceCents: quote.offerPriceCents,
         currency: quote.estimate.currency,
-      });
+      };
+      draft.markSent(sent);
+      setSubmitted(sent);
+      setPayNow(true);
       toast.success(BRIEF_MESSAGES.submitted);
       goTo(3);
     } catch (error) {
@@ -141,8 +164,10 @@ export function BriefWizard() {
 
   const startOver = () => {
     reset({ ...DEFAULTS, email: accountEmail });
+    draft.clear();
     submitBrief.startNewBrief();
     setSubmitted(null);
+    setPayNow(false);
     goTo(1);
   };
 
@@ -151,24 +176,46 @@ export function BriefWizard() {
       <DocumentTitle title={t('wizard.metaTitle')} />
       <FunnelHeader title={t('wizard.title')} subtitle={t('wizard.subtitle')} />
       <StepProgress steps={STEPS} current={step} />
+      {draft.inProgress && (
+        <div className="mt-6">
+          <DraftNotice onStartOver={startOver} />
+        </div>
+      )}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex min-w-0 flex-col gap-6">
-          <h2 ref={stepHeading} tabIndex={-1} className="sr-only">
-            {t(`wizard.steps.${STEPS[step - 1]}`)}
-          </h2>
-          {step === 1 && <StepBrief form={form} values={values} onNext={() => void toEstimate()} />}
-          {step === 2 && (
-            <StepEstimate form={form} values={values} sending={submitBrief.isPending} onBack={() => goTo(1)} />
-          )}
-          {step === 3 && submitted && <StepPayment brief={submitted} onNewBrief={startOver} />}
-        </form>
+        <DraftFilesProvider value={draft.draftFiles}>
+          <form
+            key={draft.generation}
+            noValidate
+            onSubmit={handleSubmit(onValid, onInvalid)}
+            className="flex min-w-0 flex-col gap-6"
+          >
+            <h2 ref={stepHeading} tabIndex={-1} className="sr-only">
+              {t(`wizard.steps.${STEPS[step - 1]}`)}
+            </h2>
+            {step === 1 && <StepBrief form={form} values={values} quote={quote} onNext={() => void toEstimate()} />}
+            {step === 2 && (
+              <StepEstimate
+                form={form}
+                values={values}
+                quote={quote}
+                sending={submitBrief.isPending}
+                onBack={() => goTo(1)}
+              />
+            )}
+            {step === 3 && submitted && (
+              <StepPayment brief={submitted} payNow={payNow} onNewBrief={startOver} onNotPayable={draft.forget} />
+            )}
+          </form>
+        </DraftFilesProvider>
 
-        {step !== 3 && (
+        {(step === 1 || (step === 2 && wideScreen)) && (
+          // On phones, step 2 shows the panel above its pay button instead (StepEstimate).
           <div className="lg:sticky lg:top-24 lg:self-start">
-            <EstimatePanel quote={quote} variant="wizard" />
+            <EstimatePanel quote={quote} variant="wizard" id={ESTIMATE_PANEL_ID} />
           </div>
         )}
+        {step === 1 && <EstimateSummaryBar quote={quote} variant="wizard" panelId={ESTIMATE_PANEL_ID} />}
       </div>
     </div>
   );

@@ -1,7 +1,6 @@
-import { fullFormEstimateInput, quoteFullFormBrief } from '@domain/brief-estimate';
+import { quoteFullFormBrief } from '@domain/brief-estimate';
 import { REFERENCE_VIDEO_SLOTS } from '@domain/brief-options';
-import { deliveryDateInputMinimum, todayIn } from '@domain/delivery';
-import { deriveServiceCategory } from '@domain/pricing';
+import { addWorkingDays, todayIn } from '@domain/delivery';
 import { BRIEF_MESSAGES, createFullBriefSchema, type FullBrief, type FullBriefPayload } from '@domain/schemas/brief';
 import { zodResolver } from '@/lib/zod-resolver';
 import { useMemo, useState } from 'react';
@@ -12,6 +11,7 @@ import { DocumentTitle } from '@/components/layout/document-title';
 import { submitErrorDescription, useSubmitBrief } from '../api/submit-brief';
 import { registerBriefLabels } from '../labels';
 import { EstimatePanel } from './estimate-panel';
+import { EstimateSummaryBar } from './estimate-summary-bar';
 import { CategorySection } from './full-brief/category-section';
 import { ContentSection } from './full-brief/content-section';
 import { DeadlinesSection } from './full-brief/deadlines-section';
@@ -21,6 +21,7 @@ import { RightsSection } from './full-brief/rights-section';
 import { StyleSection } from './full-brief/style-section';
 import { TechnicalSection } from './full-brief/technical-section';
 import { Thanks } from './full-brief/thanks';
+import { DraftFilesProvider, DraftNotice, useBriefDraft } from './brief-draft';
 import { FunnelHeader } from './funnel-header';
 import { useAccountEmail } from './use-account-email';
 
@@ -67,6 +68,14 @@ const DEFAULTS: FullBriefPayload = {
   confirmMusicRights: false,
 };
 
+const ESTIMATE_PANEL_ID = 'full-brief-estimate';
+
+/** A sent brief, kept so the thank-you screen (and its payment) survives a reload. */
+interface SentFullBrief {
+  email: string;
+  briefId: string;
+}
+
 const REQUIRED_FIELDS = ['clientEmail', 'projectName', 'confirmRushesRights', 'confirmMusicRights'];
 
 /** The toast of 001 §5.1 for the first rule the form breaks. */
@@ -88,7 +97,7 @@ function invalidFormToast(errors: FieldErrors<FullBriefPayload>) {
 /** The 7-section brief at /brief-old (001 §2.1, §4.1, §5.1). */
 export function FullBriefForm() {
   const { t } = useTranslation('brief');
-  const [thanks, setThanks] = useState<{ email: string; briefId: string } | null>(null);
+  const [thanks, setThanks] = useState<SentFullBrief | null>(null);
   const submitBrief = useSubmitBrief();
   const today = todayIn();
   const schema = useMemo(() => createFullBriefSchema(today), [today]);
@@ -99,17 +108,21 @@ export function FullBriefForm() {
     mode: 'onTouched',
   });
   const { control, handleSubmit, reset } = form;
-  const accountEmail = useAccountEmail(form, 'clientEmail');
   const values = useWatch({ control }) as FullBriefPayload;
+  const draft = useBriefDraft<FullBriefPayload, FullBrief, SentFullBrief>({
+    funnel: 'full',
+    form,
+    values,
+    defaults: DEFAULTS,
+    onRestore: (kept) => {
+      if (kept.sent) setThanks(kept.sent);
+    },
+  });
+  const accountEmail = useAccountEmail(form, 'clientEmail');
   const pricing = values as Parameters<typeof quoteFullFormBrief>[0];
   const quote = useMemo(() => quoteFullFormBrief(pricing), [pricing]);
-  const engineInput = fullFormEstimateInput(pricing);
-  const dateMinimum = deliveryDateInputMinimum({
-    serviceCategory: engineInput.serviceCategory ?? deriveServiceCategory(engineInput.features),
-    visualComplexity: engineInput.visualComplexity,
-    today,
-    standardDays: quote.estimate.standardDays,
-  });
+  // The date input starts at the promised delay, which is never under the minimum the schema checks.
+  const dateMinimum = addWorkingDays(today, quote.deliveryDays);
   const sending = submitBrief.isPending;
 
   const onValid = async (brief: FullBrief) => {
@@ -119,7 +132,9 @@ export function FullBriefForm() {
         payload: { ...brief, pricingEstimate: quote.priceCents / 100 },
       });
       toast.success(BRIEF_MESSAGES.submitted);
-      setThanks({ email: brief.clientEmail, briefId });
+      const sent = { email: brief.clientEmail, briefId };
+      draft.markSent(sent);
+      setThanks(sent);
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (error) {
       toast.error(BRIEF_MESSAGES.submitErrorTitle, { description: submitErrorDescription(error) });
@@ -128,38 +143,49 @@ export function FullBriefForm() {
 
   const another = () => {
     reset({ ...DEFAULTS, clientEmail: accountEmail });
+    draft.clear();
     submitBrief.startNewBrief();
     setThanks(null);
   };
 
-  if (thanks) return <Thanks email={thanks.email} briefId={thanks.briefId} onAnother={another} />;
+  if (thanks)
+    return <Thanks email={thanks.email} briefId={thanks.briefId} onAnother={another} onNotPayable={draft.forget} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('full.metaTitle')} />
       <FunnelHeader title={t('full.title')} subtitle={t('full.subtitle')} subtitleClassName="max-w-2xl" />
+      {draft.inProgress && (
+        <div className="mt-6">
+          <DraftNotice onStartOver={another} />
+        </div>
+      )}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form
-          noValidate
-          onSubmit={handleSubmit(onValid, invalidFormToast)}
-          className="flex min-w-0 flex-col gap-6"
-          aria-busy={sending}
-        >
-          <ProjectSection form={form} values={values} />
-          <CategorySection form={form} currency={quote.estimate.currency} />
-          <ContentSection form={form} values={values} />
-          <TechnicalSection form={form} />
-          <StyleSection form={form} />
-          <LanguagesSection form={form} values={values} />
-          <DeadlinesSection form={form} dateMinimum={dateMinimum} />
-          <RightsSection form={form} values={values} sending={sending} />
-        </form>
+        <DraftFilesProvider value={draft.draftFiles}>
+          <form
+            key={draft.generation}
+            noValidate
+            onSubmit={handleSubmit(onValid, invalidFormToast)}
+            className="flex min-w-0 flex-col gap-6"
+            aria-busy={sending}
+          >
+            <ProjectSection form={form} values={values} />
+            <CategorySection form={form} currency={quote.estimate.currency} />
+            <ContentSection form={form} values={values} />
+            <TechnicalSection form={form} />
+            <StyleSection form={form} />
+            <LanguagesSection form={form} values={values} />
+            <DeadlinesSection form={form} dateMinimum={dateMinimum} />
+            <RightsSection form={form} values={values} sending={sending} />
+          </form>
+        </DraftFilesProvider>
 
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <EstimatePanel quote={quote} variant="full" />
+          <EstimatePanel quote={quote} variant="full" id={ESTIMATE_PANEL_ID} />
         </div>
       </div>
+      <EstimateSummaryBar quote={quote} variant="full" panelId={ESTIMATE_PANEL_ID} />
     </div>
   );
 }

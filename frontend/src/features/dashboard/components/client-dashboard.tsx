@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth';
 import { formatMoney, formatRelative } from '@/lib/format';
 import { useMyProjects } from '../api/my-projects';
 import { DASHBOARD_NAMESPACE, registerDashboardLabels } from '../labels';
+import { UnpaidBriefs } from './unpaid-briefs';
 
 registerDashboardLabels();
 
@@ -43,14 +44,17 @@ function ProjectRow({ project }: { project: ProjectSummary }) {
     <li>
       <Link
         to={paths.project.getHref(project.id)}
-        aria-label={t('projects.open', { title: project.title })}
+        aria-label={t('projects.open', { title: project.title, reference: project.reference })}
         data-testid="dashboard-project"
         className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 transition-colors outline-none hover:border-violet-300 hover:bg-violet-50/40 focus-visible:ring-2 focus-visible:ring-violet-600 sm:flex-row sm:items-center sm:justify-between"
       >
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">{project.title}</p>
           <p className="text-sm text-slate-600">
-            {t('projects.created', { when: formatRelative(project.createdAt) })} ·{' '}
+            <span className="font-medium text-slate-700 tabular-nums" data-testid="project-reference">
+              {project.reference}
+            </span>{' '}
+            · {t('projects.created', { when: formatRelative(project.createdAt) })} ·{' '}
             {project.editorName ? t('projects.editor', { name: project.editorName }) : t('projects.noEditor')}
           </p>
         </div>
@@ -154,6 +158,8 @@ export function ClientDashboard() {
           </>
         )}
       </section>
+
+      <UnpaidBriefs />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

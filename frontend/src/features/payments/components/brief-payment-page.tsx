@@ -1,5 +1,5 @@
 import { formatMoney } from '@domain/brief-estimate';
-import { PAYMENT_MESSAGES } from '@domain/payments';
+import { briefNotPayableMessage, PAYMENT_MESSAGES } from '@domain/payments';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -8,8 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useBriefPayment } from '@/lib/brief-payment';
 import { startCheckout } from '@/lib/start-checkout';
-import { useBriefPayment } from '../api/payments';
 
 /**
  * The brief's payment page: where the reminders' link and Stripe's "back" lead. It shows the
@@ -43,7 +43,7 @@ export function BriefPaymentPage() {
             </>
           ) : data.status !== 'pending_payment' ? (
             <p role="alert" className="text-slate-700">
-              {PAYMENT_MESSAGES.briefNotPayable}
+              {briefNotPayableMessage(data.status)}
             </p>
           ) : (
             <>

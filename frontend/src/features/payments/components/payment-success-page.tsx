@@ -21,10 +21,7 @@ const NEXT_STEPS = [
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const { data, isError } = usePaymentState(sessionId);
-
-  const state = !sessionId ? 'error' : isError ? 'error' : (data?.state ?? 'creating');
-  const message = !sessionId ? PAYMENT_MESSAGES.noPendingBrief : isError ? PAYMENT_MESSAGES.unexpected : data?.message;
+  const { state, projectId, message } = usePaymentState(sessionId);
 
   useEffect(() => {
     if (state === 'success') sessionStorage.removeItem(PENDING_BRIEF_STORAGE_KEY);
@@ -43,7 +40,7 @@ export function PaymentSuccessPage() {
               </p>
             </>
           )}
-          {state === 'success' && data?.projectId && (
+          {state === 'success' && projectId && (
             <>
               <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
               <h1 className="text-2xl font-bold text-slate-900">{PAYMENT_MESSAGES.paymentConfirmed}</h1>
@@ -55,7 +52,7 @@ export function PaymentSuccessPage() {
               </ol>
               <div className="flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
                 <Button asChild size="lg">
-                  <Link to={paths.project.getHref(data.projectId)}>Voir mon projet</Link>
+                  <Link to={paths.project.getHref(projectId)}>Voir mon projet</Link>
                 </Button>
                 <Button asChild size="lg" variant="outline">
                   <Link to={paths.dashboard.getHref()}>Mon espace client</Link>

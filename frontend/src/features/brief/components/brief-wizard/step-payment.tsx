@@ -1,10 +1,10 @@
 import { formatMoney } from '@domain/brief-estimate';
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PayBriefButton } from '@/components/payments/pay-brief-button';
 import { Button } from '@/components/ui/button';
 import { useOptionLanguage } from '@/components/form/fields';
 import { NextSteps } from '../next-steps';
+import { SentBriefPayment } from '../sent-brief-payment';
 
 /** The stored brief and the price it is paid at (the offer price the estimate showed). */
 export interface SentBrief {
@@ -14,8 +14,23 @@ export interface SentBrief {
   currency: string;
 }
 
-/** Step 3: the brief is stored; what happens next, "Payer …" and another brief. */
-export function StepPayment({ brief, onNewBrief }: { brief: SentBrief; onNewBrief: () => void }) {
+/**
+ * Step 3: the brief is stored; what happens next and the payment. Right after « Procéder au
+ * paiement » the checkout starts at once (`payNow`: one click); shown again after a reload, it
+ * offers « Payer … » while the brief can still be paid, or says why not.
+ */
+export function StepPayment({
+  brief,
+  payNow,
+  onNewBrief,
+  onNotPayable,
+}: {
+  brief: SentBrief;
+  payNow: boolean;
+  onNewBrief: () => void;
+  /** The brief was paid, cancelled or expired meanwhile: the device need not keep it. */
+  onNotPayable: () => void;
+}) {
   const { t } = useTranslation('brief');
   const language = useOptionLanguage();
 
@@ -34,10 +49,19 @@ export function StepPayment({ brief, onNewBrief }: { brief: SentBrief; onNewBrie
       </p>
       <h3 className="mt-6 font-semibold text-slate-900">{t('wizard.nextStepsTitle')}</h3>
       <NextSteps steps={t('wizard.nextSteps', { returnObjects: true }) as string[]} />
-      <div className="mt-8 flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
-        <PayBriefButton briefId={brief.briefId}>
-          {t('wizard.payButton', { amount: formatMoney(brief.offerPriceCents, brief.currency, language) })}
-        </PayBriefButton>
+      <div className="mt-8 flex flex-col gap-3 rounded-xl bg-slate-50 p-4" aria-live="polite">
+        <SentBriefPayment
+          briefId={brief.briefId}
+          payNow={payNow}
+          onNotPayable={onNotPayable}
+          payLabel={(amountCents) =>
+            t('wizard.payButton', {
+              amount: formatMoney(amountCents ?? brief.offerPriceCents, brief.currency, language),
+            })
+          }
+        >
+          <p className="text-sm text-slate-600">{t('wizard.payLater')}</p>
+        </SentBriefPayment>
       </div>
       <Button variant="link" className="mt-4 px-0" onClick={onNewBrief}>
         {t('wizard.newBrief')}

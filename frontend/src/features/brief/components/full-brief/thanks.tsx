@@ -1,12 +1,25 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/layout/document-title';
-import { PayBriefButton } from '@/components/payments/pay-brief-button';
 import { Button } from '@/components/ui/button';
 import { NextSteps } from '../next-steps';
+import { SentBriefPayment } from '../sent-brief-payment';
 
-/** The full form's thank-you screen: what happens next, "Payer maintenant" and another brief. */
-export function Thanks({ email, briefId, onAnother }: { email: string; briefId: string; onAnother: () => void }) {
+/**
+ * The full form's thank-you screen: what happens next, "Payer et lancer mon projet" (while the
+ * brief can still be paid) and another brief.
+ */
+export function Thanks({
+  email,
+  briefId,
+  onAnother,
+  onNotPayable,
+}: {
+  email: string;
+  briefId: string;
+  onAnother: () => void;
+  onNotPayable: () => void;
+}) {
   const { t } = useTranslation('brief');
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
@@ -23,7 +36,12 @@ export function Thanks({ email, briefId, onAnother }: { email: string; briefId: 
         <h2 className="mt-6 font-semibold text-slate-900">{t('full.nextStepsTitle')}</h2>
         <NextSteps steps={t('full.nextSteps', { returnObjects: true }) as string[]} />
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <PayBriefButton briefId={briefId}>{t('full.payNow')}</PayBriefButton>
+          <SentBriefPayment
+            briefId={briefId}
+            payNow={false}
+            payLabel={() => t('full.payNow')}
+            onNotPayable={onNotPayable}
+          />
           <Button variant="outline" size="lg" onClick={onAnother}>
             {t('full.another')}
           </Button>
