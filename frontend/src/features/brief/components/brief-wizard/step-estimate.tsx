@@ -30,7 +30,7 @@ export function StepEstimate({ form, values, quote, sending, onBack }: StepEstim
     <>
       <div>
         <h2 className="text-2xl font-semibold text-slate-900">{t('wizard.estimateTitle')}</h2>
-        <p className="mt-1 text-sm text-slate-600">{t('panel.pricePaidAtCheckout')}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('wizard.estimateIntro')}</p>
       </div>
       <FormSection title={t('wizard.optionsTitle')}>
         <ChoiceGroup
