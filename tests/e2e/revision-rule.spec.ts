@@ -29,8 +29,11 @@ test('the home page, /pricing, the FAQ and the brief’s help state one revision
   await expect(page.getByTestId('pricing-revision-terms')).toHaveText(sentence);
   expect(await bodyText(page)).not.toMatch(/illimit/i);
   // The simulator's always-on option is the time revisions take, not a promise of unlimited ones.
-  await page.getByRole('tab', { name: 'Options avancées' }).click();
-  await expect(page.getByText('Révisions incluses')).toBeVisible();
+  // /pricing is written at build time too: the tab answers once the page is taken over.
+  await expect(async () => {
+    await page.getByRole('tab', { name: 'Options avancées' }).click();
+    await expect(page.getByText('Révisions incluses')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   expect(await bodyText(page)).not.toMatch(/illimit/i);
 
   await page.goto('/contact');
@@ -40,6 +43,8 @@ test('the home page, /pricing, the FAQ and the brief’s help state one revision
   );
 
   await page.goto('/brief');
+  // /brief is written at build time: its buttons answer once the page is taken over, when the drop zone arrives.
+  await expect(page.getByText('Glissez vos fichiers ici ou cliquez pour les choisir').first()).toBeVisible();
   await page.getByRole('button', { name: 'Comment ça marche ?' }).click();
   await expect(page.getByRole('dialog', { name: 'Comment ça marche' })).toContainText(sentence);
 });
