@@ -28,10 +28,16 @@ export function formatHourlyRate(rate: number, language: Language = 'fr'): strin
   return `${formatDecimal(rate, language)}\u00a0€/h`;
 }
 
+type PluralForms = { one: string; other: string };
+
+/** The word that agrees with `count`, by the language's own rule (French: 0 and 1 singular). */
+export function pluralForm(count: number, forms: PluralForms, language: Language = 'fr'): string {
+  return new Intl.PluralRules(LOCALE[language]).select(count) === 'one' ? forms.one : forms.other;
+}
+
 /** `count` and the word that agrees with it: « 1 jour ouvré », « 7 jours ouvrés ». */
-export function formatCount(count: number, forms: { one: string; other: string }, language: Language = 'fr'): string {
-  const form = new Intl.PluralRules(LOCALE[language]).select(count) === 'one' ? forms.one : forms.other;
-  return `${formatDecimal(count, language)}\u00a0${form}`;
+export function formatCount(count: number, forms: PluralForms, language: Language = 'fr'): string {
+  return `${formatDecimal(count, language)}\u00a0${pluralForm(count, forms, language)}`;
 }
 
 /** A typed length (the full form's free text): a bare number is minutes, anything else is kept as typed. */

@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES, APPLICATION_NOTES_MAX, AUDIT_ACTIONS, MANAGED_ROLES, SY
 import { todayIn } from '../delivery';
 import { EDITOR_APPLICATION_STATUSES, PROJECT_STATUSES } from '../enums';
 import { ADMIN_CHANGE_MESSAGES } from '../project-lifecycle';
+import { isCalendarDate } from './fields';
 
 /** Markup in a free text: a tag (`<b>`, `</p>`, `<!--`), never a lone "<" ("< 5 min"). */
 const HTML_TAG = /<\/?[a-z!][^>]*>/i;
@@ -78,12 +79,6 @@ export const AssignEditorSchema = z.object(
   { editorId: z.string({ error: 'Choisissez un monteur.' }).trim().min(1, 'Choisissez un monteur.').max(200) },
   { error: 'Choisissez un monteur.' },
 );
-
-/** `2026-02-30` matches the pattern but names no day. */
-function isCalendarDate(date: string): boolean {
-  const at = Date.parse(`${date}T12:00:00Z`);
-  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(date);
-}
 
 /** The most revisions an admin adds at once. */
 export const ADDED_REVISIONS_MAX = 10;

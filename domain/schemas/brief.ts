@@ -39,9 +39,11 @@ import {
   WIZARD_VIDEO_TYPES,
 } from '../brief-options';
 import { checkDesiredDeliveryDate } from '../delivery';
+import { pluralForm } from '../format';
 import {
   blankToUndefined,
   flag,
+  isCalendarDate,
   manyOf,
   numberInput,
   oneOf,
@@ -79,11 +81,9 @@ export function frenchDate(isoDate: string): string {
   }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-const FRENCH_PLURAL = new Intl.PluralRules('fr-FR');
-
-/** '1 jour ouvré', '3 jours ouvrés' (French counts 0 and 1 in the singular). */
+/** '1 jour ouvré', '3 jours ouvrés' (French counts 0 and 1 in the singular), with the plain space of the api's messages. */
 export function frenchWorkingDays(count: number): string {
-  return FRENCH_PLURAL.select(count) === 'one' ? `${count} jour ouvré` : `${count} jours ouvrés`;
+  return `${count} ${pluralForm(count, { one: 'jour ouvré', other: 'jours ouvrés' })}`;
 }
 
 /** The 'Date de livraison impossible' text: the minimum in working days and the first possible date. */
@@ -323,11 +323,6 @@ const fullBriefObject = z.object({
 });
 
 /** Whether a date is a real calendar day (2026-02-30 is not). */
-function isCalendarDate(date: string): boolean {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-}
-
 /**
  * The full form, with the delivery-date rule of 001 §5.1 checked against `today` (YYYY-MM-DD, the
  * agency's calendar day): a date before the first possible one names the minimum and that date.

@@ -8,6 +8,12 @@ import { optionValues, type BriefOption } from '../brief-options';
 const TEXT_MAX = 5_000;
 export const SHORT_TEXT_MAX = 500;
 
+/** `YYYY-MM-DD` names a day the calendar has (not 2026-02-30). */
+export function isCalendarDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
 export function blankToUndefined(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
