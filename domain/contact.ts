@@ -5,9 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { z } from 'zod';
 import { addWorkingDays, isFrenchBusinessDay, todayIn } from './delivery';
-import { blankToUndefined, optionalText, requiredEmail, requiredText } from './schemas/fields';
 
 export const CONTACT_MESSAGES = {
   /** 000 §5: the summary when a required field is missing. */
@@ -37,28 +35,8 @@ export const CONTACT_MESSAGES = {
   booked: 'Appel réservé !',
 } as const;
 
-const NAME_MAX = 100;
-const SUBJECT_MAX = 200;
-const MESSAGE_MAX = 5_000;
-
 /** A hidden field people never see nor fill: a submission that fills it is answered as a success and dropped. */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().optional());
-
-/** `POST /api/contact` (000 §7 send-contact-form: firstName, lastName, email, subject, message). */
-export const contactMessageSchema = z.object(
-  {
-    firstName: requiredText(CONTACT_MESSAGES.firstNameRequired, 'Prénom', NAME_MAX),
-    lastName: requiredText(CONTACT_MESSAGES.lastNameRequired, 'Nom', NAME_MAX),
-    email: requiredEmail(CONTACT_MESSAGES.emailRequired),
-    subject: optionalText('Sujet', SUBJECT_MAX),
-    message: requiredText(CONTACT_MESSAGES.messageRequired, 'Message', MESSAGE_MAX),
-    [HONEYPOT_FIELD]: honeypot,
-  },
-  { error: 'Le message doit être un objet JSON.' },
-);
-export type ContactMessagePayload = z.input<typeof contactMessageSchema>;
-export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
 /**
  * The api's summary of a refused message or booking: 000 §5's sentence when something required is
@@ -195,48 +173,7 @@ export function callSlotLabel(startsAt: string, language: 'fr' | 'en' = 'fr'): s
   return language === 'en' ? `${day} at ${time}` : `${day} à ${time}`;
 }
 
-/** Longer than any number written with spaces and an international prefix; longer input is not a number. */
-const PHONE_INPUT_MAX = 40;
-
-/**
- * The number we call: French as typed in France (06 12 34 56 78, 0612345678) or international with
- * its prefix (+44 20 7946 0958), checked against the numbering plans and kept as E.164 (+33612345678).
- */
-const callPhoneNumber = z.preprocess(
-  blankToUndefined,
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? CONTACT_MESSAGES.phoneRequired : CONTACT_MESSAGES.phoneInvalid),
-    })
-    .max(PHONE_INPUT_MAX, { error: CONTACT_MESSAGES.phoneInvalid })
-    .transform((typed, context) => {
-      const number = parsePhoneNumberFromString(typed, 'FR');
-      if (number?.isValid()) return number.number;
-      context.addIssue({ code: 'custom', message: CONTACT_MESSAGES.phoneInvalid });
-      return z.NEVER;
-    }),
-);
-
 /** A stored (E.164) number as people read it: `+33 6 12 34 56 78`, `+44 20 7946 0958`. */
 export function phoneNumberLabel(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
-
-/** `POST /api/contact/call-bookings`: the slot, who calls, the number to call and, optionally, what about. */
-export const callBookingSchema = z.object(
-  {
-    startsAt: z.preprocess(
-      blankToUndefined,
-      z.iso.datetime({
-        error: (issue) => (issue.input === undefined ? CONTACT_MESSAGES.slotRequired : CONTACT_MESSAGES.slotNotOffered),
-      }),
-    ),
-    name: requiredText(CONTACT_MESSAGES.nameRequired, 'Nom', 2 * NAME_MAX),
-    email: requiredEmail(CONTACT_MESSAGES.emailRequired),
-    phone: callPhoneNumber,
-    topic: optionalText('Sujet de l’appel', 500),
-    [HONEYPOT_FIELD]: honeypot,
-  },
-  { error: 'La réservation doit être un objet JSON.' },
-);
-export type CallBookingPayload = z.input<typeof callBookingSchema>;

@@ -2,9 +2,6 @@
  * The admins' e-mail test page (/email-test, 000 §2): each button sends the product's real
  * templates, rendered with sample data, to the address typed in, through the worker.
  */
-import { z } from 'zod';
-import { requiredEmail } from './schemas/fields';
-
 export const EMAIL_TEST_TEMPLATES = [
   {
     value: 'brief_submission',
@@ -40,18 +37,6 @@ export type EmailTestTemplate = (typeof EMAIL_TEST_TEMPLATES)[number]['value'];
 
 export const EMAIL_TEST_STATUSES = ['pending', 'sent', 'failed'] as const;
 type EmailTestStatus = (typeof EMAIL_TEST_STATUSES)[number];
-
-/** `POST /api/admin/email-tests`. */
-export const emailTestRequestSchema = z.object(
-  {
-    template: z.enum(
-      EMAIL_TEST_TEMPLATES.map((template) => template.value) as [EmailTestTemplate, ...EmailTestTemplate[]],
-      { error: 'Modèle d’e-mail inconnu.' },
-    ),
-    to: requiredEmail('L’adresse de destination est obligatoire.'),
-  },
-  { error: 'La demande doit être un objet JSON.' },
-);
 
 /** One press of a button, as the results list shows it. */
 export interface EmailTestView {

@@ -1,9 +1,8 @@
 /**
- * The payment saga's shared vocabulary: what the api answers, what the browser shows, the zod
- * schemas both sides validate with. Amounts are integer cents of a lower-case ISO currency, as
- * Stripe counts them.
+ * The payment saga's shared vocabulary: what the api answers and what the browser shows (the
+ * endpoints' zod schemas are in schemas/payments.ts). Amounts are integer cents of a
+ * lower-case ISO currency, as Stripe counts them.
  */
-import { z } from 'zod';
 
 /** French messages of the payment pages (000 §8) and of the checkout. */
 export const PAYMENT_MESSAGES = {
@@ -44,20 +43,6 @@ export const briefPaymentPath = (briefId: string) => `/brief/${encodeURIComponen
 
 /** Session storage key of the brief being paid (000 §7 create-project-after-payment). */
 export const PENDING_BRIEF_STORAGE_KEY = 'pendingBriefId';
-
-export const briefIdParamsSchema = z.object({
-  briefId: z.uuid({ error: 'Identifiant de brief invalide.' }),
-});
-
-/**
- * A checkout session id as the browser holds it: Stripe's `cs_…` or the simulated `cs_test_sim_…`.
- * Bounded so a lookup never receives arbitrary text.
- */
-const checkoutSessionIdSchema = z
-  .string({ error: 'Identifiant de session de paiement manquant.' })
-  .regex(/^cs_[A-Za-z0-9_]{8,250}$/, { error: 'Identifiant de session de paiement invalide.' });
-
-export const sessionIdParamsSchema = z.object({ sessionId: checkoutSessionIdSchema });
 
 export type PaymentCurrency = 'eur' | 'usd';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The admin's settings (Admin › Paramètres): stored as key → JSON value in `settings`, read by the
  * api, the worker and — through `GET /api/pricing/settings` — every page that quotes them (landing,
@@ -32,30 +30,6 @@ export const SETTING_LIMITS = {
   maxRevisions: { min: 0, max: 20 },
   launchOfferPlaces: { min: 0, max: 10_000 },
 } as const;
-
-const wholeNumber = (label: string, { min, max }: { min: number; max: number }) =>
-  z
-    .number({ error: `« ${label} » doit être un nombre entier.` })
-    .int(`« ${label} » doit être un nombre entier.`)
-    .min(min, `« ${label} » doit être au moins ${min}.`)
-    .max(max, `« ${label} » ne peut pas dépasser ${max}.`);
-
-/** What the admin may change (`PUT /api/admin/settings`), with French messages. */
-export const SettingsInputSchema = z.object(
-  {
-    revisionWindowDays: wholeNumber('Période de révision (jours)', SETTING_LIMITS.revisionWindowDays),
-    maxRevisions: wholeNumber('Révisions maximum', SETTING_LIMITS.maxRevisions),
-    launchOfferPlaces: wholeNumber('Places de l’offre de lancement', SETTING_LIMITS.launchOfferPlaces),
-    expressEnabled: z.boolean({ error: '« Livraison express » doit être activée ou désactivée.' }),
-    contactEmail: z
-      .string({ error: '« Adresse de contact » est obligatoire.' })
-      .trim()
-      .toLowerCase()
-      .max(254, '« Adresse de contact » est trop longue.')
-      .pipe(z.email({ error: 'Adresse de contact invalide.' })),
-  },
-  { error: 'Les paramètres doivent être un objet JSON.' },
-);
 
 const KEYS: Record<keyof AppSettings, SettingKey> = {
   revisionWindowDays: 'revision_window_days',

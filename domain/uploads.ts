@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Upload rules shared by the browser (early feedback) and the api (the decision): limits,
  * accepted types, the object-key builder and the French messages of 001 §5.2, §8.1, §9.1.
@@ -11,7 +9,7 @@ export const MAX_FILE_SIZE_BYTES = 500 * 1000 ** 3;
 const MAX_FILE_SIZE_LABEL = '500GB';
 const MIB = 1024 * 1024;
 /** S3 takes at most 10,000 parts per multipart upload, each at least 5 MiB except the last. */
-const S3_MAX_PARTS = 10_000;
+export const S3_MAX_PARTS = 10_000;
 /**
  * The smallest part sent. Parts are small so that a reload costs little (see `uploadPartSize`), and
  * not smaller, so that each request carries enough bytes for its overhead not to show.
@@ -40,10 +38,10 @@ export type MediaKind = 'video' | 'audio' | 'image';
  * them (001 §5.3); the full form accepts video and audio (001 §5.2). The project page has two more
  * (000 §2 Files tab): the client's sources and the editor's final video.
  */
-const BRIEF_UPLOAD_AREAS = ['brief', 'wizard'] as const;
+export const BRIEF_UPLOAD_AREAS = ['brief', 'wizard'] as const;
 const PROJECT_UPLOAD_AREAS = ['project_source', 'project_final'] as const;
 /** The profile photo of an editor application (/recrutement): one image, a few MB. */
-const APPLICATION_PHOTO_AREA = 'application_photo';
+export const APPLICATION_PHOTO_AREA = 'application_photo';
 export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS, APPLICATION_PHOTO_AREA] as const;
 export type UploadArea = (typeof UPLOAD_AREAS)[number];
 type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
@@ -247,61 +245,6 @@ export function uploadPartSize(fileSize: number): number {
 export function partCount(size: number): number {
   return Math.max(1, Math.ceil(size / uploadPartSize(size)));
 }
-
-// — request schemas shared by the browser client and the api routes
-
-/**
- * The public (possibly anonymous) session route serves the brief funnels and the application's
- * photo; project sessions are opened on the project.
- */
-export const CreateUploadSessionSchema = z.object({
-  area: z
-    .enum([...BRIEF_UPLOAD_AREAS, APPLICATION_PHOTO_AREA], { message: "Zone d'upload inconnue." })
-    .default('brief'),
-});
-
-export const AddUploadFileSchema = z.object({
-  name: z
-    .string({ message: 'Le nom du fichier est requis.' })
-    .trim()
-    .min(1, 'Le nom du fichier est requis.')
-    .max(255, 'Le nom du fichier est trop long (255 caractères maximum).'),
-  size: z
-    .number({ message: 'La taille du fichier est requise.' })
-    .int('La taille doit être un nombre entier d’octets.')
-    .min(0, 'La taille ne peut pas être négative.'),
-  type: z.string().max(200, 'Type MIME trop long.').default(''),
-});
-
-const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete', 'abort'] as const;
-
-export const SignUploadRequestSchema = z.object({
-  operation: z.enum(SIGN_OPERATIONS, { message: 'Opération de signature inconnue.' }),
-  /** uploadPart: the first part to sign. */
-  partNumber: z
-    .number()
-    .int()
-    .min(1, 'Numéro de partie invalide.')
-    .max(S3_MAX_PARTS, 'Numéro de partie invalide.')
-    .optional(),
-  /** uploadPart: how many consecutive parts to sign, from `partNumber`. */
-  count: z
-    .number()
-    .int()
-    .min(1, 'Nombre de parties invalide.')
-    .max(MAX_PART_URLS_PER_REQUEST, `Au plus ${MAX_PART_URLS_PER_REQUEST} parties par demande.`)
-    .default(1),
-  /** listParts: the part after which the page starts (S3 lists 1,000 parts per page). */
-  partNumberMarker: z
-    .number()
-    .int()
-    .min(0, 'Numéro de partie invalide.')
-    .max(S3_MAX_PARTS, 'Numéro de partie invalide.')
-    .optional(),
-});
-
-export type AddUploadFileInput = z.input<typeof AddUploadFileSchema>;
-export type SignUploadRequest = z.input<typeof SignUploadRequestSchema>;
 
 /** Header carrying the session secret on every call after the session's creation. */
 export const UPLOAD_SESSION_HEADER = 'X-Upload-Session';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode, Runtime, DefaultLogger, Worker } from '@temporalio/worker';
-import { loadAverage } from './lib/bench-kit.mjs';
+import { loadAverage } from './lib/kit.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const HISTORIES = path.join(ROOT, 'tests', 'workflows', 'histories');

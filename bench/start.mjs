@@ -7,7 +7,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './lib/stack.mjs';
+import { ROOT } from '../scripts/lib/stack.mjs';
 
 const IDLE_SECONDS = 30;
 const loadBefore = os.loadavg()[0];

@@ -16,8 +16,8 @@ import { Notification, Project, ProjectMessage, StatusHistory } from '../db/enti
 import { initOrm } from '../db/orm.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
-import { stackConfig } from './lib/stack-config.mjs';
-import { loadAverage } from './lib/bench-kit.mjs';
+import { stackConfig } from '../scripts/lib/stack-config.mjs';
+import { loadAverage } from './lib/kit.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.env.DATABASE_URL = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT).env.DATABASE_URL;

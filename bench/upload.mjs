@@ -25,7 +25,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { chromium } from '@playwright/test';
-import { CHROMIUM, loadAverage } from './lib/bench-kit.mjs';
+import { CHROMIUM, loadAverage } from './lib/kit.mjs';
 import { UPLOAD_PARALLEL_LIMIT, uploadPartSize } from '../domain/uploads.ts';
 
 const MIB = 1024 * 1024;

@@ -21,8 +21,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createAnalyzeRushesActivities } from '../activities/analyze-rushes.ts';
-import { BUCKETS, createS3Client } from '../db/storage.ts';
-import { loadAverage } from './lib/bench-kit.mjs';
+import { BUCKETS, createS3Client } from '../clients/storage.ts';
+import { loadAverage } from './lib/kit.mjs';
 
 const endpoint = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100');
 const credentials = {

@@ -12,9 +12,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { log as logStep, run } from './lib/process.mjs';
-import { TOOL_CACHE } from './lib/stack-config.mjs';
-import { ensureAptPackages } from './lib/tools.mjs';
+import { log as logStep, run } from '../scripts/lib/process.mjs';
+import { TOOL_CACHE } from '../scripts/lib/stack-config.mjs';
+import { ensureAptPackages } from '../scripts/lib/tools.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const CACHE = path.join(TOOL_CACHE, 'image');

@@ -10,8 +10,8 @@
 // Then what the product's worker holds at its cache's size (the SDK's, from its 256 MiB heap).
 import os from 'node:os';
 import workerThreads from 'node:worker_threads';
-import { loadAverage } from './lib/bench-kit.mjs';
-import { openProjectWorkflowBench } from './lib/project-workflow-bench.mjs';
+import { loadAverage } from './lib/kit.mjs';
+import { openProjectWorkflowBench } from './lib/project-workflow.mjs';
 
 // The SDK starts its workflow thread with `new worker_threads.Worker` when its worker is created:
 // note each thread it starts.

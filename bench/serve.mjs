@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { freePort, loadAverage } from './lib/bench-kit.mjs';
-import { stackConfig } from './lib/stack-config.mjs';
+import { freePort, loadAverage } from './lib/kit.mjs';
+import { stackConfig } from '../scripts/lib/stack-config.mjs';
 import { ensureNamespace } from '../tests/support/temporal-namespace.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

@@ -5,7 +5,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import nodemailer from 'nodemailer';
-import { createProjectActivities } from '../../activities/project.ts';
+import { createProjectActivities } from '../../activities/project/index.ts';
 import { createScratchDatabase } from '../../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../../tests/support/project-seed.ts';
 import { ensureNamespace } from '../../tests/support/temporal-namespace.ts';

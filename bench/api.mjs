@@ -17,16 +17,8 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {
-  claimsOf,
-  freePort,
-  loadAverage,
-  signInAs,
-  startBenchApi,
-  subjectOf,
-  waitUntilAnswering,
-} from './lib/bench-kit.mjs';
-import { stackConfig } from './lib/stack-config.mjs';
+import { claimsOf, freePort, loadAverage, signInAs, startBenchApi, subjectOf, waitUntilAnswering } from './lib/kit.mjs';
+import { stackConfig } from '../scripts/lib/stack-config.mjs';
 import { Notification } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../tests/support/project-seed.ts';

@@ -12,8 +12,8 @@
 // Usage: npm run bench:projects  (env: DATABASE_URL, TEMPORAL_ADDRESS of a running `npm start`).
 import os from 'node:os';
 import { EditorProfile, StatusHistory } from '../db/entities/index.ts';
-import { loadAverage } from './lib/bench-kit.mjs';
-import { openProjectWorkflowBench } from './lib/project-workflow-bench.mjs';
+import { loadAverage } from './lib/kit.mjs';
+import { openProjectWorkflowBench } from './lib/project-workflow.mjs';
 
 const LATENCY_N = Number(process.env.BENCH_LATENCY_PROJECTS ?? 200);
 const OPEN_N = Number(process.env.BENCH_OPEN_PROJECTS ?? 10_000);
