@@ -7,7 +7,7 @@ import { productRoles } from '../domain/roles';
 import { recordAudit } from '../db/audit';
 import { AuditLogEntry, EditorProfile } from '../db/entities';
 import { EditorApplication } from '../db/entities/editor-application';
-import { KeycloakAdminError, type KeycloakAdminClient } from '../db/keycloak-admin';
+import { KeycloakAdminError, type KeycloakAdminClient } from '../clients/keycloak-admin';
 import { revokeStreams } from '../db/outbox';
 import type { AdminUserActivities } from '../workflows/admin-users-activities';
 import {
@@ -18,6 +18,7 @@ import {
   APPLICATION_NOT_FOUND,
   LAST_ADMIN,
 } from '../workflows/contracts/admin-users';
+import { sendOnce } from './mail/send-email';
 
 export interface AdminUserActivityDeps {
   orm: MikroORM;
@@ -152,22 +153,16 @@ export function createAdminUserActivities(deps: AdminUserActivityDeps): AdminUse
 
     async sendInvitationEmail({ key, userId, email, redirectUri, clientId }) {
       const idempotencyKey = `editor-invitation:${key}`;
-      return deps.orm.em.fork().transactional(async (tx) => {
-        // Claimed and locked around Keycloak's call, as sendEmailOnce does around SMTP: sent once per key.
-        await tx.execute(
-          `insert into "sent_emails" ("idempotency_key", "template", "recipient", "subject")
-           values (?, 'editor_invitation', ?, 'Invitation à rejoindre Rushflow') on conflict ("idempotency_key") do nothing`,
-          [idempotencyKey, email],
-        );
-        const [claimed] = await tx.execute<{ sent_at: Date | null }[]>(
-          `select "sent_at" from "sent_emails" where "idempotency_key" = ? for update`,
-          [idempotencyKey],
-        );
-        if (claimed?.sent_at) return { sentNow: false };
-        await deps.keycloak.sendActionsEmail(userId, [...INVITATION_ACTIONS], { redirectUri, clientId });
-        await tx.execute(`update "sent_emails" set "sent_at" = now() where "idempotency_key" = ?`, [idempotencyKey]);
-        return { sentNow: true };
-      });
+      // Keycloak sends it: claimed and locked around its call, sent once per key.
+      const { sentNow } = await sendOnce(
+        deps.orm,
+        { idempotencyKey, template: 'editor_invitation', recipient: email, subject: 'Invitation à rejoindre Rushflow' },
+        async () => {
+          await deps.keycloak.sendActionsEmail(userId, [...INVITATION_ACTIONS], { redirectUri, clientId });
+          return null;
+        },
+      );
+      return { sentNow };
     },
 
     async deleteAccount(userId) {

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { KeycloakAdminError, type KeycloakAdminClient } from '../db/keycloak-admin';
+import { KeycloakAdminError, type KeycloakAdminClient } from '../clients/keycloak-admin';
 import type { DeleteObject, UserDirectory } from './project';
 
 /**

@@ -2,7 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
-import type { KeycloakAdminClient } from '../db/keycloak-admin';
+import type { KeycloakAdminClient } from '../clients/keycloak-admin';
 import { createAdminUserActivities } from './admin-users';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
 import { createBriefActivities } from './brief';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import { KeycloakAdminClient } from '../db/keycloak-admin';
-import { createMailTransport } from '../db/mail';
+import { KeycloakAdminClient } from '../clients/keycloak-admin';
+import { createMailTransport } from '../clients/mail';
 import { initOrm } from '../db/orm';
-import { createS3Client } from '../db/storage';
-import { untilReachable } from '../db/until-reachable';
+import { createS3Client } from '../clients/storage';
+import { untilReachable } from '../clients/until-reachable';
 import { TASK_QUEUE } from '../workflows/contracts/common';
 import { HEALTH_TASK_QUEUE } from '../workflows/contracts/ping';
 import type { WorkerConfig } from './config';

@@ -4,7 +4,7 @@
  * is validated by `domain/schemas/admin.ts`. No zod here: the workflows import these messages.
  */
 import { EDITOR_APPLICATION_STATUSES, EDITOR_PROFILE_STATUSES, type ProjectStatus } from './enums';
-import type { AdminProjectChange } from './project-lifecycle';
+import type { AdminProjectChange } from './project-rules';
 
 /** The five tabs of 000 §2, and the audit log's view. */
 export const ADMIN_TABS = ['projects', 'users', 'recruitment', 'briefs', 'settings', 'audit'] as const;

@@ -123,7 +123,7 @@ export interface ProjectDetail extends ProjectSummary {
   briefPrice: { priceCents: number | null; offerPriceCents: number | null; launchOfferApplied: boolean } | null;
   /** The caller's part on the project. */
   viewer: { parties: ProjectParty[] };
-  /** What the caller may do now (the server's answer to `PROJECT_ACTIONS`, by `lifecycleRefusal`). */
+  /** What the caller may do now (`availableActions` of project-rules.ts, the workflow's own rule). */
   actions: ProjectAction[];
   /** The caller's next actions that wait on something first (shown disabled, with the French reason). */
   pendingActions: { action: ProjectAction; reason: string }[];
@@ -134,6 +134,11 @@ export interface ProjectDetail extends ProjectSummary {
   reviewActions: ReviewAction[];
   /** The editor's question waiting for the client's answer: the delivery deadline is paused meanwhile. */
   clientQuestion: ClientQuestionView | null;
+  /**
+   * The live channel's last event when this was read (the outbox's ids grow in commit order): the
+   * page already shows every event up to it, so such a `project.changed` needs no new read.
+   */
+  lastEventId: number;
 }
 
 export interface ProjectNotificationView {

@@ -167,7 +167,8 @@ export const REVIEW_MESSAGES = {
 /**
  * Review actions beside the lifecycle's, on the same route (`POST …/actions/{action}`):
  * `approve` (`ApprovalInputSchema`), `askClient` (`ClientQuestionInputSchema`), `answerClient`
- * (`ClientAnswerInputSchema`). `ProjectDetail.reviewActions` lists those the caller may take now.
+ * (`ClientAnswerInputSchema`). `ProjectDetail.reviewActions` lists those the caller may take now
+ * (`availableReviewActions`, project-rules.ts).
  */
 export const REVIEW_ACTIONS = {
   approve: { by: 'client', label: 'Approuver cette version' },
@@ -175,43 +176,6 @@ export const REVIEW_ACTIONS = {
   answerClient: { by: 'client', label: 'Répondre au monteur' },
 } as const satisfies Record<string, { by: ProjectParty; label: string }>;
 export type ReviewAction = keyof typeof REVIEW_ACTIONS;
-
-/** The editor asks the client a blocking question while editing or revising. */
-export const QUESTION_STATUSES = ['assigned', 'in_progress', 'revision_requested'] as const;
-
-/** What the review part of the project page needs to offer its actions. */
-interface ReviewState {
-  status: string;
-  approvedVersionNumber: number | null;
-  clientQuestion: ClientQuestionView | null;
-  revisionWindowEndsAt?: string | Date | null;
-}
-
-/** The review actions `parties` may take now (the workflow checks them again). */
-export function availableReviewActions(
-  parties: readonly ProjectParty[],
-  project: ReviewState,
-  now: Date = new Date(),
-): ReviewAction[] {
-  const windowOpen =
-    project.revisionWindowEndsAt == null || new Date(project.revisionWindowEndsAt).getTime() > now.getTime();
-  const actions: ReviewAction[] = [];
-  if (
-    parties.includes('client') &&
-    project.status === 'completed' &&
-    project.approvedVersionNumber === null &&
-    windowOpen
-  )
-    actions.push('approve');
-  if (
-    parties.includes('editor') &&
-    project.clientQuestion === null &&
-    (QUESTION_STATUSES as readonly string[]).includes(project.status)
-  )
-    actions.push('askClient');
-  if (parties.includes('client') && project.clientQuestion !== null) actions.push('answerClient');
-  return actions;
-}
 
 /** A version's clock: its rate, the timecode of its first frame (as frames) and its length. */
 interface VersionClock {

@@ -1,6 +1,7 @@
-/** Activities of projectWorkflow, implemented in activities/project.ts. */
+/** Activities of projectWorkflow, implemented in activities/project/. */
 import type { ProjectStatus } from '../domain/enums';
-import type { ProjectEmailTemplate, ProjectNotice } from './contracts/project';
+import type { ProjectNotice } from '../domain/project-notices';
+import type { ProjectEmailTemplate } from './contracts/project';
 
 interface RecordProjectStatusInput {
   projectId: string;
@@ -55,6 +56,10 @@ interface AuditActor {
   actorEmail: string;
 }
 
+/**
+ * The input of `recordTransition`, the one activity every step used before the named transitions
+ * (see `NAMED_TRANSITIONS_PATCH` in project-steps.ts); kept until the histories that call it close.
+ */
 export interface RecordTransitionInput {
   /**
    * Made by the workflow (`uuid4()`): becomes the status-history row's id, so a retried or
@@ -109,8 +114,30 @@ export interface RecordTransitionInput {
   audit?: AuditActor & { action: 'project.cancel' | 'project.deadline' | 'project.revisions'; reason?: string };
 }
 
+/** Who acted: Keycloak id and display name, as the timeline records them. */
+export interface StepActor {
+  id: string;
+  name: string;
+}
+
+/** What every named transition carries. */
+export interface TransitionInput {
+  /**
+   * Made by the workflow (`uuid4()`): becomes the status-history row's id, so a retried or
+   * re-run activity finds its row and changes nothing more.
+   */
+  key: string;
+  projectId: string;
+  /** The project's status before the step. */
+  from: ProjectStatus;
+}
+
+interface ActedTransitionInput extends TransitionInput {
+  actor: StepActor;
+}
+
 interface ReassignEditorActivityInput {
-  /** Becomes the status-history row's id (see RecordTransitionInput.key). */
+  /** Becomes the status-history row's id (see TransitionInput.key). */
   key: string;
   projectId: string;
   editorId: string;
@@ -120,7 +147,7 @@ interface ReassignEditorActivityInput {
 }
 
 interface AssignEditorActivityInput {
-  /** Becomes the status-history row's id (see RecordTransitionInput.key). */
+  /** Becomes the status-history row's id (see TransitionInput.key). */
   key: string;
   projectId: string;
   from: ProjectStatus;
@@ -167,8 +194,6 @@ export interface ProjectActivities {
   recordProjectStatus(input: RecordProjectStatusInput): Promise<{ recordedNow: boolean }>;
   /** The project's parties, type, revision counters and planned delivery. */
   loadProjectSnapshot(projectId: string): Promise<ProjectSnapshot>;
-  /** The revision window of the settings (`revision_window_days`), in ms. */
-  readRevisionWindow(): Promise<{ ms: number; days: number }>;
   /**
    * Assigns an editor in one transaction: row locks on the candidate profiles (active, specialty
    * and level fit, a free slot), the least loaded one chosen, its counters incremented, the
@@ -184,13 +209,70 @@ export interface ProjectActivities {
    * EditorNotAvailable when the new editor cannot take it.
    */
   reassignEditor(input: ReassignEditorActivityInput): Promise<ReassignEditorResult>;
+  // The named transitions, one per step. Each runs in one transaction under the project's row
+  // lock: the status-history row (keyed: run twice, one effect), the step's own changes, the
+  // notifications of its audience and the live event (`project.changed`).
+
+  /** Nobody can take the project: `waiting_for_editor`, the admins told. */
+  recordWaitingForEditor(input: TransitionInput): Promise<void>;
+  /** The editor starts editing: `in_progress`, the client told. */
+  recordStart(input: ActedTransitionInput): Promise<void>;
   /**
-   * One transition in one transaction: the status-history row, the project's update (status,
-   * columns, optimistic version), the revision change, the editor's counters, the notifications
-   * and `pg_notify('project_events', {projectId, status})`. Run twice, one effect (keyed).
-   * Answers the approved version's number when it approved one.
+   * A delivery, first (`from` in_progress: needs a final file, frees the editor's slot, counts the
+   * completion) or a revision's (needs a new version, completes the revision): `completed`, the
+   * revision window of the settings restarted at `at`. Answers the window's end (ms).
+   */
+  recordDelivery(input: ActedTransitionInput & { at: number }): Promise<{ revisionWindowEndsAt: number }>;
+  /**
+   * The client asks a revision: `revision_requested`, `revision_count + 1` and its revision. With
+   * `versionNumber` it is a round: the version's open comments not yet sent (at least one, else
+   * NoOpenComments) record the round's number, and an empty feedback becomes a summary of them.
+   */
+  recordRevisionRequest(input: ActedTransitionInput & { feedback: string; versionNumber?: number }): Promise<void>;
+  /** The editor starts the revision: the newest revision goes `in_progress`, the client told. */
+  recordRevisionStart(input: ActedTransitionInput): Promise<void>;
+  /**
+   * The client approves a version (VersionNotFound when missing): the open comments settled, the
+   * revision window closed at `at`, the editor and the admins told.
+   */
+  recordApproval(input: ActedTransitionInput & { versionNumber: number; at: number }): Promise<void>;
+  /**
+   * The revision window elapsed: the client told, and with `approveLatest` the newest version
+   * approved (if any and none is yet), the editor told. Answers the version approved now.
+   */
+  recordWindowClosed(input: TransitionInput & { approveLatest: boolean }): Promise<{ approvedVersion: number | null }>;
+  /** The editor's question to the client (its row, with the id the workflow made). */
+  recordQuestion(
+    input: ActedTransitionInput & { question: { id: string; question: string; askedAt: number } },
+  ): Promise<void>;
+  /**
+   * The client's answer; with `shift`, the planned delivery moves by the paused time (before the
+   * first delivery).
+   */
+  recordAnswer(
+    input: ActedTransitionInput & {
+      answer: { id: string; answer: string; answeredAt: number; pausedMs: number };
+      shift?: { ms: number; deliveryDate: number };
+    },
+  ): Promise<void>;
+  /**
+   * The project is cancelled at `at`: the editor's slot freed while they held it, the refund to
+   * handle, the client and editor told; an admin's cancellation goes to the audit log.
+   */
+  recordCancellation(input: ActedTransitionInput & { at: number; reason?: string; audit?: AuditActor }): Promise<void>;
+  /** An admin moves the planned delivery date (audited): the editor and the client told. */
+  recordDeadlineChange(input: ActedTransitionInput & { deliveryDate: number; audit: AuditActor }): Promise<void>;
+  /** An admin raises the revisions quota to `maxRevisions` (audited): the client told. */
+  recordRevisionsAdded(
+    input: ActedTransitionInput & { count: number; maxRevisions: number; audit: AuditActor },
+  ): Promise<void>;
+  /**
+   * Before the named transitions: one transition in one transaction, by flags. Kept, with
+   * `readRevisionWindow`, for the histories recorded before `NAMED_TRANSITIONS_PATCH`, until they close.
    */
   recordTransition(input: RecordTransitionInput): Promise<{ recordedNow: boolean; approvedVersion?: number | null }>;
+  /** Before the named transitions: the revision window of the settings (`revision_window_days`), in ms. */
+  readRevisionWindow(): Promise<{ ms: number; days: number }>;
   /** Notifications without a status change (deadline reminder, closing, retention), keyed. */
   notify(input: { key: string; projectId: string; notifications: NotificationSpec[] }): Promise<void>;
   /** Renders the French mjml e-mail and sends it once per recipient (`sent_emails`). */

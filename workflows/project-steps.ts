@@ -1,38 +1,50 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { condition, log, proxyActivities, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
+import { condition, log, patched, proxyActivities, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
 import type { ProjectStatus } from '../domain/enums';
-import type { ProjectAction } from '../domain/project-lifecycle';
-import { CLIENT_QUESTION_REMINDERS, type ReviewAction } from '../domain/review';
-import { revisionsLeft } from '../domain/revision-rule';
+import { projectPartiesOf } from '../domain/project-lifecycle';
+import { PROJECT_ACTION_MESSAGES, PROJECT_NOTICES } from '../domain/project-notices';
+import {
+  refusalOf,
+  requestRefusal,
+  workflowFacts,
+  type ProjectRuleAction,
+  type RefusalInput,
+} from '../domain/project-rules';
+import { CLIENT_QUESTION_REMINDERS } from '../domain/review';
 import {
   ACTION_REFUSED,
-  CANCELLATION_NEEDS_ATTENTION,
   EDITOR_NOT_AVAILABLE,
   NO_FINAL_FILE,
   NO_NEW_VERSION,
   NO_OPEN_COMMENTS,
-  PROJECT_ACTION_MESSAGES,
   PROJECT_NOT_FOUND,
-  PROJECT_NOTICES,
-  PROJECT_TIMELINE,
-  refusalOf,
+  REFUSAL_TYPES,
   RUSHFLOW_CLIENT_EMAIL,
   RUSHFLOW_EDITOR_ID,
   RUSHFLOW_STATUS,
   RUSHFLOW_VIDEO_TYPE,
   VERSION_NOT_FOUND,
-  type AdminChangeUpdate,
   type ProjectActor,
   type ProjectWorkflowState,
-  type RefusalInput,
 } from './contracts/project';
 import { durationMs } from './duration';
 import type {
   AssignEditorResult,
   ProjectActivities,
   ProjectEmailInput,
-  RecordTransitionInput,
+  StepActor,
+  TransitionInput,
 } from './project-activities';
+
+/**
+ * Patch: each step records itself through its own activity (`recordStart`, `recordDelivery`, …)
+ * instead of `recordTransition`'s flags, and the delivery reads the revision window in its own
+ * transaction. `patched()` is true on every run that is not a replay, so the other path only
+ * replays histories recorded before the patch: Temporal reads its activities' results from the
+ * history and never runs them again. Sunset: once no workflow started before the patch is open,
+ * remove that path with `recordTransition` and `readRevisionWindow` (and deprecate the patch).
+ */
+const NAMED_TRANSITIONS_PATCH = 'named-transitions';
 
 export const activities = proxyActivities<ProjectActivities>({
   startToCloseTimeout: '30 seconds',
@@ -47,6 +59,9 @@ export const activities = proxyActivities<ProjectActivities>({
 function actorName(actor: ProjectActor): string {
   return actor.name?.trim() || actor.email || 'Rushflow';
 }
+
+/** Who acted, as the timeline records it. */
+const stepActor = (actor: ProjectActor): StepActor => ({ id: actor.id, name: actorName(actor) });
 
 /** Activity failures that are refusals of the update (their messages are French and shown as they are). */
 const REFUSING_FAILURES: readonly string[] = [
@@ -142,20 +157,25 @@ export class ProjectSteps {
       });
   }
 
-  async transition(
-    to: ProjectStatus,
-    details: Omit<RecordTransitionInput, 'key' | 'projectId' | 'from' | 'to'>,
-  ): Promise<{ approvedVersion?: number | null }> {
-    const result = await activities.recordTransition({
-      key: uuid4(),
-      projectId: this.projectId,
-      from: this.state.status,
-      to,
-      ...details,
-    });
+  /** What every step's activity carries: its key, the project and the status it moves from. */
+  private transitionInput(): TransitionInput {
+    return { key: uuid4(), projectId: this.projectId, from: this.state.status };
+  }
+
+  /** The project moved to `to`: the state and the search attributes follow. */
+  private moved(to: ProjectStatus): void {
     this.state.status = to;
     this.publish();
-    return result;
+  }
+
+  /**
+   * Records one step to `to` through its own activity; a history recorded before the patch
+   * replays `recordTransition` there instead (its input is never run again, see the patch).
+   */
+  private async record(to: ProjectStatus, step: (input: TransitionInput) => Promise<unknown>): Promise<void> {
+    const input = this.transitionInput();
+    await (patched(NAMED_TRANSITIONS_PATCH) ? step(input) : activities.recordTransition({ ...input, to }));
+    this.moved(to);
   }
 
   applyAssignment(result: Extract<AssignEditorResult, { assigned: true }>): void {
@@ -166,69 +186,53 @@ export class ProjectSteps {
     this.email('project_assigned_editor', 'editor');
   }
 
-  /** Throws the update's typed refusal when `actor` may not run `action` now. */
-  refuseIfNeeded(
-    action: ProjectAction | ReviewAction | 'assignEditor' | AdminChangeUpdate,
-    actor: ProjectActor,
-    input: RefusalInput,
-  ): void {
-    const refusal = refusalOf(action, actor, this.state, input);
-    if (refusal) throw ApplicationFailure.create({ type: refusal.type, message: refusal.message, nonRetryable: true });
-  }
-
-  private refuseOutsideWindow(): void {
-    const { revisionWindowEndsAt } = this.state;
-    if (revisionWindowEndsAt !== null && Date.now() >= revisionWindowEndsAt) {
+  /** Throws the update's typed refusal when `actor` may not run `action` now (domain/project-rules.ts). */
+  refuseIfNeeded(action: ProjectRuleAction, actor: ProjectActor, input: RefusalInput): void {
+    const { state } = this;
+    const refusal =
+      refusalOf(action, projectPartiesOf(actor, state), workflowFacts(state)) ?? requestRefusal(action, input, state);
+    if (refusal)
       throw ApplicationFailure.create({
-        type: ACTION_REFUSED,
-        message: PROJECT_ACTION_MESSAGES.revisionWindowClosed,
+        type: REFUSAL_TYPES[refusal.kind],
+        message: refusal.message,
         nonRetryable: true,
       });
-    }
+  }
+
+  /** Nobody can take the project yet: the admins are told, the assignment keeps trying. */
+  async waitForEditor(): Promise<void> {
+    await this.record('waiting_for_editor', (input) => activities.recordWaitingForEditor(input));
+    this.email('project_waiting_for_editor', 'admins');
   }
 
   // ——— Update bodies (run under the lock, after `refuseIfNeeded`) ———
 
   async start(actor: ProjectActor): Promise<void> {
-    await this.transition('in_progress', {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.started,
-      notifications: [{ to: 'client', ...PROJECT_NOTICES.started }],
-    });
+    await this.record('in_progress', (input) => activities.recordStart({ ...input, actor: stepActor(actor) }));
     this.email('project_started', 'client');
   }
 
   /** First delivery (`in_progress`) or a revision's: `completed`, the revision window (from the settings) restarted. */
   async deliver(from: 'in_progress' | 'revision_requested', actor: ProjectActor): Promise<void> {
     const { state } = this;
-    const window = await activities.readRevisionWindow();
-    const now = Date.now();
-    const endsAt = now + window.ms;
-    const first = from === 'in_progress';
-    await this.transition('completed', {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: first ? PROJECT_TIMELINE.delivered : PROJECT_TIMELINE.revisionDelivered(state.revisionCount),
-      requireFinalFile: first,
-      ...(first ? {} : { requireNewVersion: true }),
-      releaseEditorSlot: first,
-      countCompletion: first,
-      set: { completedAt: now, actualDeliveryDate: now, revisionWindowEndsAt: endsAt },
-      ...(first ? {} : { revision: { complete: true } }),
-      notifications: [
-        {
-          to: 'client',
-          ...(first
-            ? PROJECT_NOTICES.delivered(revisionsLeft(state), window.days)
-            : PROJECT_NOTICES.revisionDelivered(state.revisionCount, revisionsLeft(state), window.days)),
-        },
-      ],
-    });
-    state.deliveredAt = now;
+    const input = this.transitionInput();
+    let at = Date.now();
+    let endsAt: number;
+    if (patched(NAMED_TRANSITIONS_PATCH)) {
+      ({ revisionWindowEndsAt: endsAt } = await activities.recordDelivery({ ...input, actor: stepActor(actor), at }));
+    } else {
+      const window = await activities.readRevisionWindow();
+      at = Date.now();
+      endsAt = at + window.ms;
+      await activities.recordTransition({ ...input, to: 'completed' });
+    }
+    this.moved('completed');
+    state.deliveredAt = at;
     state.revisionWindowEndsAt = endsAt;
     state.revisionStarted = false;
-    this.email(first ? 'project_completed' : 'revision_completed', 'client', { revisionWindowEndsAt: endsAt });
+    this.email(from === 'in_progress' ? 'project_completed' : 'revision_completed', 'client', {
+      revisionWindowEndsAt: endsAt,
+    });
   }
 
   /**
@@ -237,24 +241,17 @@ export class ProjectSteps {
    */
   async requestRevision(actor: ProjectActor, feedback: string | undefined, versionNumber?: number): Promise<void> {
     const { state } = this;
-    this.refuseOutsideWindow();
     const text = (feedback ?? '').trim();
-    const number = state.revisionCount + 1;
     const round = versionNumber !== undefined;
-    await this.transition('revision_requested', {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.revisionRequested(number),
-      incrementRevisionCount: true,
-      revision: { create: { feedback: text, requestedBy: actor.id, ...(round ? { versionNumber } : {}) } },
-      notifications: [
-        {
-          to: 'editor',
-          ...(round ? PROJECT_NOTICES.revisionRound(versionNumber, text) : PROJECT_NOTICES.revisionRequested(text)),
-        },
-      ],
-    });
-    state.revisionCount = number;
+    await this.record('revision_requested', (input) =>
+      activities.recordRevisionRequest({
+        ...input,
+        actor: stepActor(actor),
+        feedback: text,
+        ...(round ? { versionNumber } : {}),
+      }),
+    );
+    state.revisionCount += 1;
     state.revisionStarted = false;
     this.email('revision_requested', 'editor', {
       feedback: round ? PROJECT_NOTICES.revisionRound(versionNumber, text).message : text,
@@ -265,19 +262,10 @@ export class ProjectSteps {
   /** The client approves a delivered version: originals unlocked, the revision window closed now. */
   async approve(actor: ProjectActor, versionNumber: number): Promise<void> {
     const { state } = this;
-    this.refuseOutsideWindow();
     const now = Date.now();
-    await this.transition('completed', {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.approved(versionNumber),
-      approveVersion: { number: versionNumber, by: actor.id },
-      set: { revisionWindowEndsAt: now },
-      notifications: [
-        { to: 'editor', ...PROJECT_NOTICES.versionApproved(versionNumber) },
-        { to: 'admins', ...PROJECT_NOTICES.versionApproved(versionNumber) },
-      ],
-    });
+    await this.record('completed', (input) =>
+      activities.recordApproval({ ...input, actor: stepActor(actor), versionNumber, at: now }),
+    );
     state.approvedVersion = versionNumber;
     state.revisionWindowEndsAt = now;
     state.closed = true;
@@ -288,18 +276,15 @@ export class ProjectSteps {
   /** The window elapsed without approval: the newest version is approved (closing step). */
   async closeWindow(approveLatest: boolean): Promise<void> {
     const { state } = this;
-    const result = await this.transition('completed', {
-      comment: PROJECT_TIMELINE.closed,
-      notifications: [
-        { to: 'client', ...PROJECT_NOTICES.closed },
-        ...(approveLatest ? [{ to: 'editor' as const, ...PROJECT_NOTICES.versionApprovedAutomatically }] : []),
-      ],
-      ...(approveLatest ? { approveVersion: 'latest' as const } : {}),
-    });
+    const input = this.transitionInput();
+    const { approvedVersion } = patched(NAMED_TRANSITIONS_PATCH)
+      ? await activities.recordWindowClosed({ ...input, approveLatest })
+      : await activities.recordTransition({ ...input, to: 'completed' });
+    this.moved('completed');
     state.closed = true;
-    if (approveLatest && typeof result.approvedVersion === 'number') {
-      state.approvedVersion = result.approvedVersion;
-      this.email('version_approved_automatically', 'editor', { versionNumber: result.approvedVersion });
+    if (approveLatest && typeof approvedVersion === 'number') {
+      state.approvedVersion = approvedVersion;
+      this.email('version_approved_automatically', 'editor', { versionNumber: approvedVersion });
     }
   }
 
@@ -312,13 +297,9 @@ export class ProjectSteps {
     const id = uuid4();
     const askedAt = Date.now();
     const text = question.trim();
-    await this.transition(state.status, {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.questionAsked(text),
-      question: { ask: { id, question: text, askedAt } },
-      notifications: [{ to: 'client', ...PROJECT_NOTICES.clientQuestion(text) }],
-    });
+    await this.record(state.status, (input) =>
+      activities.recordQuestion({ ...input, actor: stepActor(actor), question: { id, question: text, askedAt } }),
+    );
     state.question = { id, question: text, askedAt };
     this.email('client_question', 'client', { question: text });
     this.remindClient(id, askedAt, text);
@@ -336,14 +317,14 @@ export class ProjectSteps {
     const shift = state.deliveredAt === null && state.deliveryDate !== null ? pausedMs : 0;
     const deliveryDate = state.deliveryDate !== null ? state.deliveryDate + shift : null;
     const text = answer.trim();
-    await this.transition(state.status, {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.questionAnswered(shift),
-      question: { answer: { id: question.id, answer: text, answeredAt, pausedMs } },
-      ...(shift > 0 ? { set: { deliveryDate } } : {}),
-      notifications: [{ to: 'editor', ...PROJECT_NOTICES.clientAnswered(text) }],
-    });
+    await this.record(state.status, (input) =>
+      activities.recordAnswer({
+        ...input,
+        actor: stepActor(actor),
+        answer: { id: question.id, answer: text, answeredAt, pausedMs },
+        ...(shift > 0 && deliveryDate !== null ? { shift: { ms: shift, deliveryDate } } : {}),
+      }),
+    );
     state.question = null;
     state.pausedMs += shift;
     state.deliveryDate = deliveryDate;
@@ -376,34 +357,24 @@ export class ProjectSteps {
   }
 
   async startRevision(actor: ProjectActor): Promise<void> {
-    await this.transition('revision_requested', {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.revisionStarted(this.state.revisionCount),
-      revision: { start: true },
-      notifications: [{ to: 'client', ...PROJECT_NOTICES.revisionStarted }],
-    });
+    await this.record('revision_requested', (input) =>
+      activities.recordRevisionStart({ ...input, actor: stepActor(actor) }),
+    );
     this.state.revisionStarted = true;
   }
 
   async cancel(actor: ProjectActor, reason: string | undefined): Promise<void> {
-    const { state } = this;
-    const holdsSlot = state.status === 'assigned' || state.status === 'in_progress';
     const why = reason?.trim() || undefined;
     const audit = auditActor(actor);
-    await this.transition('cancelled', {
-      ...(audit ? { audit: { ...audit, action: 'project.cancel' as const, reason: why } } : {}),
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.cancelled(why),
-      releaseEditorSlot: holdsSlot,
-      // The refund is the admin's decision (policy): the project says so until it is handled.
-      set: { cancelledAt: Date.now(), needsAttention: CANCELLATION_NEEDS_ATTENTION },
-      notifications: [
-        { to: 'client', ...PROJECT_NOTICES.cancelledForClient(why) },
-        ...(state.editorId ? [{ to: 'editor' as const, ...PROJECT_NOTICES.cancelledForEditor }] : []),
-      ],
-    });
+    await this.record('cancelled', (input) =>
+      activities.recordCancellation({
+        ...input,
+        actor: stepActor(actor),
+        at: Date.now(),
+        ...(why ? { reason: why } : {}),
+        ...(audit ? { audit } : {}),
+      }),
+    );
     this.email('project_cancelled', 'client', { reason: why });
   }
 
@@ -449,17 +420,9 @@ export class ProjectSteps {
   /** An admin moves the planned delivery date: the deadline's reminder and escalation follow it. */
   async changeDeadline(actor: ProjectActor, deliveryDate: number): Promise<void> {
     const { state } = this;
-    await this.transition(state.status, {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.deadlineChanged(deliveryDate),
-      set: { deliveryDate },
-      audit: { ...auditActor(actor)!, action: 'project.deadline' },
-      notifications: [
-        ...(state.editorId ? [{ to: 'editor' as const, ...PROJECT_NOTICES.deadlineChanged(deliveryDate) }] : []),
-        { to: 'client', ...PROJECT_NOTICES.deadlineChanged(deliveryDate) },
-      ],
-    });
+    await this.record(state.status, (input) =>
+      activities.recordDeadlineChange({ ...input, actor: stepActor(actor), deliveryDate, audit: auditActor(actor)! }),
+    );
     state.deliveryDate = deliveryDate;
     this.adminChanges += 1;
   }
@@ -468,14 +431,15 @@ export class ProjectSteps {
   async addRevisions(actor: ProjectActor, count: number): Promise<void> {
     const { state } = this;
     const maxRevisions = state.maxRevisions + count;
-    await this.transition(state.status, {
-      actorId: actor.id,
-      actorName: actorName(actor),
-      comment: PROJECT_TIMELINE.revisionsAdded(count, maxRevisions),
-      set: { maxRevisions },
-      audit: { ...auditActor(actor)!, action: 'project.revisions' },
-      notifications: [{ to: 'client', ...PROJECT_NOTICES.revisionsAdded(count, maxRevisions) }],
-    });
+    await this.record(state.status, (input) =>
+      activities.recordRevisionsAdded({
+        ...input,
+        actor: stepActor(actor),
+        count,
+        maxRevisions,
+        audit: auditActor(actor)!,
+      }),
+    );
     state.maxRevisions = maxRevisions;
   }
 }

@@ -1,7 +1,7 @@
 import type { UpdateDefinition } from '@temporalio/common';
 import { allHandlersFinished, condition, patched, setHandler, sleep, uuid4 } from '@temporalio/workflow';
-import type { ProjectAction } from '../domain/project-lifecycle';
-import type { ReviewAction } from '../domain/review';
+import { PROJECT_NOTICES, PROJECT_TIMELINE } from '../domain/project-notices';
+import type { ProjectRuleAction, RefusalInput } from '../domain/project-rules';
 import {
   addRevisionsUpdate,
   answerClientUpdate,
@@ -15,8 +15,6 @@ import {
   completeUpdate,
   DEADLINE_REMINDER_LEAD,
   FILE_RETENTION,
-  PROJECT_NOTICES,
-  PROJECT_TIMELINE,
   projectStateQuery,
   projectStatusQuery,
   reassignEditorUpdate,
@@ -25,7 +23,6 @@ import {
   startRevisionUpdate,
   startUpdate,
   type AddRevisionsInput,
-  type AdminChangeUpdate,
   type AnswerClientInput,
   type ApproveVersionInput,
   type AskClientInput,
@@ -38,7 +35,6 @@ import {
   type ProjectWorkflowInput,
   type ProjectWorkflowState,
   type ReassignEditorInput,
-  type RefusalInput,
 } from './contracts/project';
 import { durationMs } from './duration';
 import { activities, asRefusal, ProjectSteps, until } from './project-steps';
@@ -73,7 +69,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   const ready: { steps?: ProjectSteps } = {};
 
   function onAction<I extends { actor: ProjectActor } & RefusalInput>(
-    action: ProjectAction | ReviewAction | 'assignEditor' | AdminChangeUpdate,
+    action: ProjectRuleAction,
     definition: UpdateDefinition<ProjectActionResult, [I]>,
     run: (steps: ProjectSteps, input: I) => Promise<void>,
   ) {
@@ -187,11 +183,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
     if (state.status === 'brief_received') {
       await steps.exclusive(async () => {
         if (state.status !== 'brief_received') return;
-        await steps.transition('waiting_for_editor', {
-          comment: PROJECT_TIMELINE.noEditorAvailable,
-          notifications: [{ to: 'admins', ...PROJECT_NOTICES.waitingForEditor }],
-        });
-        steps.email('project_waiting_for_editor', 'admins');
+        await steps.waitForEditor();
       });
     }
     const delay = Math.min(

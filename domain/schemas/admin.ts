@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES, APPLICATION_NOTES_MAX, AUDIT_ACTIONS, MANAGED_ROLES, SYSTEM_TEST_KINDS } from '../admin';
 import { todayIn } from '../delivery';
 import { EDITOR_APPLICATION_STATUSES, PROJECT_STATUSES } from '../enums';
-import { ADMIN_CHANGE_MESSAGES } from '../project-lifecycle';
+import { ADMIN_CHANGE_MESSAGES } from '../project-rules';
 import { isCalendarDate } from './fields';
 
 /** Markup in a free text: a tag (`<b>`, `</p>`, `<!--`), never a lone "<" ("< 5 min"). */

@@ -3,7 +3,8 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { createProjectActivities, type ProjectActivityDeps } from '../../activities/project';
-import { createMailTransport } from '../../db/mail';
+import { Notification, ProjectFile, ProjectVersion, SentEmail } from '../../db/entities';
+import { createMailTransport } from '../../clients/mail';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import type { ProjectActivities } from '../../workflows/project-activities';
 import type { ProjectActor } from '../../workflows/contracts/project';
@@ -40,7 +41,18 @@ export interface ProjectWorkflowTestEnv {
   deletedObjects: string[];
   /** The project activities' dependencies, for a test that calls an activity itself. */
   projectDeps: ProjectActivityDeps;
+  /** The types of the notifications `userId` received about the project, oldest first. */
+  notificationTypes(projectId: string, userId: string): Promise<string[]>;
+  /** The templates of the e-mails sent to `address`, oldest first. */
+  templatesTo(address: string): Promise<string[]>;
+  /** A new version of the final video as the api records an upload, already probed (25 fps, 10 s, from 01:00:00:00). */
+  addVersion(projectId: string, uploadedBy: string): Promise<ProjectVersion>;
   stop(): Promise<void>;
+}
+
+/** What an update's refusal looks like to the client: its failure's type and French message. */
+export function refusal(type: string, message?: string) {
+  return { cause: expect.objectContaining({ type, ...(message ? { message } : {}) }) };
 }
 
 /**
@@ -85,12 +97,54 @@ export async function startProjectWorkflowEnv(
     },
   });
   const running = worker.run();
+  const em = () => db.orm.em.fork();
   return {
     env,
     mail,
     db,
     deletedObjects,
     projectDeps,
+    async notificationTypes(projectId, userId) {
+      const rows = await em().find(Notification, { project: projectId, userId }, { orderBy: { createdAt: 'asc' } });
+      return rows.map((row) => row.type);
+    },
+    async templatesTo(address) {
+      const rows = await em().find(SentEmail, { recipient: address }, { orderBy: { createdAt: 'asc' } });
+      return rows.filter((row) => row.sentAt).map((row) => row.template);
+    },
+    async addVersion(projectId, uploadedBy) {
+      const forked = em();
+      const last = await forked.findOne(ProjectVersion, { project: projectId }, { orderBy: { number: 'desc' } });
+      const number = (last?.number ?? 0) + 1;
+      const file = forked.create(ProjectFile, {
+        project: projectId,
+        filename: `final-v${number}.mp4`,
+        fileType: 'final',
+        storageBucket: 'video-uploads',
+        storageKey: `${projectId}/final/${Date.now()}-final-v${number}.mp4`,
+        mimeType: 'video/mp4',
+        fileSize: 4096,
+        uploadedBy,
+      });
+      const version = forked.create(ProjectVersion, {
+        project: projectId,
+        number,
+        projectFile: file,
+        filename: file.filename,
+        uploadedBy,
+        previewStatus: 'ready',
+        previewProgress: 100,
+        frameRateNum: 25,
+        frameRateDen: 1,
+        frameCount: 250,
+        durationSeconds: 10,
+        width: 1920,
+        height: 1080,
+        startFrame: 90_000,
+      });
+      await forked.flush();
+      return version;
+    },
     async stop() {
       worker.shutdown();
       await running;

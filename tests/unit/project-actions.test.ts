@@ -1,17 +1,17 @@
 import {
   ADMIN_CHANGE_MESSAGES,
-  adminChangeRefusal,
   availableActions,
   availableAdminChanges,
   LIFECYCLE_MESSAGES,
-  lifecycleRefusal,
   pendingActions,
+  refusalOf,
   revisionWindowClosed,
-  type LifecycleFacts,
-} from '../../domain/project-lifecycle';
+  type AdminChangeAction,
+  type ProjectFacts,
+} from '../../domain/project-rules';
 
 const now = new Date('2026-03-10T12:00:00Z');
-const facts = (overrides: Partial<LifecycleFacts>): LifecycleFacts => ({
+const facts = (overrides: Partial<ProjectFacts>): ProjectFacts => ({
   status: 'completed',
   revisionCount: 0,
   maxRevisions: 3,
@@ -38,7 +38,7 @@ describe('availableActions: requestRevision and the revision window', () => {
 
   it('hides the revision once the maximum number of revisions is reached, window open or not', () => {
     expect(availableActions(['client'], facts({ revisionCount: 3 }), now)).toEqual([]);
-    expect(lifecycleRefusal('requestRevision', ['client'], facts({ revisionCount: 3 }), now)).toEqual({
+    expect(refusalOf('requestRevision', ['client'], facts({ revisionCount: 3 }), now)).toEqual({
       kind: 'refused',
       message: LIFECYCLE_MESSAGES.revisionLimit,
     });
@@ -46,7 +46,7 @@ describe('availableActions: requestRevision and the revision window', () => {
 
   it('hides the revision once a version is approved, even inside the window', () => {
     expect(availableActions(['client'], facts({ approvedVersionNumber: 2 }), now)).toEqual([]);
-    expect(lifecycleRefusal('requestRevision', ['client'], facts({ approvedVersionNumber: 2 }), now)?.message).toBe(
+    expect(refusalOf('requestRevision', ['client'], facts({ approvedVersionNumber: 2 }), now)?.message).toBe(
       LIFECYCLE_MESSAGES.revisionWindowClosed,
     );
   });
@@ -76,11 +76,11 @@ describe('the editor’s revision: « Commencer », then « Révision terminée 
 
   it('no longer offers « Commencer » once started; « Révision terminée » waits for the new version', () => {
     expect(availableActions(['editor'], revising(true, false), now)).toEqual([]);
-    expect(lifecycleRefusal('startRevision', ['editor'], revising(true, false), now)).toEqual({
+    expect(refusalOf('startRevision', ['editor'], revising(true, false), now)).toEqual({
       kind: 'refused',
       message: LIFECYCLE_MESSAGES.revisionAlreadyStarted,
     });
-    expect(lifecycleRefusal('completeRevision', ['editor'], revising(true, false), now)).toEqual({
+    expect(refusalOf('completeRevision', ['editor'], revising(true, false), now)).toEqual({
       kind: 'pending',
       message: LIFECYCLE_MESSAGES.revisionNeedsNewVersion,
     });
@@ -92,13 +92,13 @@ describe('the editor’s revision: « Commencer », then « Révision terminée 
   });
 
   it('leaves the new-version check to the workflow’s activity when the caller cannot see uploads', () => {
-    expect(lifecycleRefusal('completeRevision', ['editor'], revising(true), now)).toBeNull();
+    expect(refusalOf('completeRevision', ['editor'], revising(true), now)).toBeNull();
   });
 
   it('never offers the editor’s actions to the client or an admin, and says why', () => {
     expect(availableActions(['client'], revising(false, true), now)).toEqual([]);
     expect(availableActions(['admin'], revising(false, true), now)).toEqual(['cancel']);
-    expect(lifecycleRefusal('completeRevision', ['client'], revising(true, true), now)).toEqual({
+    expect(refusalOf('completeRevision', ['client'], revising(true, true), now)).toEqual({
       kind: 'forbidden',
       message: 'Seul le monteur du projet peut faire cette action.',
     });
@@ -136,7 +136,7 @@ describe('each status offers each party exactly its lifecycle actions', () => {
   });
 
   it('names the status in French when the action does not apply to it', () => {
-    expect(lifecycleRefusal('complete', ['editor'], facts({ status: 'assigned' }), now)).toEqual({
+    expect(refusalOf('complete', ['editor'], facts({ status: 'assigned' }), now)).toEqual({
       kind: 'refused',
       message: 'Action impossible : le projet est « Assigné au monteur ».',
     });
@@ -144,6 +144,9 @@ describe('each status offers each party exactly its lifecycle actions', () => {
 });
 
 describe('the admin’s changes of a running project', () => {
+  const adminRefusal = (action: AdminChangeAction, project: ProjectFacts, at: Date) =>
+    refusalOf(action, ['admin'], project, at)?.message ?? null;
+
   it('reassigns an assigned or in-progress project only', () => {
     expect(availableAdminChanges(facts({ status: 'assigned', revisionWindowEndsAt: null }), now)).toEqual([
       'reassign',
@@ -153,30 +156,30 @@ describe('the admin’s changes of a running project', () => {
     expect(availableAdminChanges(facts({ status: 'in_progress', revisionWindowEndsAt: null }), now)).toContain(
       'reassign',
     );
-    expect(adminChangeRefusal('reassign', facts({ status: 'waiting_for_editor' }), now)).toBe(
+    expect(adminRefusal('reassignEditor', facts({ status: 'waiting_for_editor' }), now)).toBe(
       ADMIN_CHANGE_MESSAGES.reassignWrongStatus,
     );
-    expect(adminChangeRefusal('reassign', facts({ status: 'revision_requested' }), now)).toBe(
+    expect(adminRefusal('reassignEditor', facts({ status: 'revision_requested' }), now)).toBe(
       ADMIN_CHANGE_MESSAGES.reassignWrongStatus,
     );
   });
 
   it('moves the planned delivery date until the first delivery', () => {
-    expect(adminChangeRefusal('deadline', facts({ status: 'waiting_for_editor' }), now)).toBeNull();
-    expect(adminChangeRefusal('deadline', facts({ status: 'completed' }), now)).toBe(
+    expect(adminRefusal('changeDeadline', facts({ status: 'waiting_for_editor' }), now)).toBeNull();
+    expect(adminRefusal('changeDeadline', facts({ status: 'completed' }), now)).toBe(
       ADMIN_CHANGE_MESSAGES.deadlineWrongStatus,
     );
   });
 
   it('adds revisions while they can still be asked for, never to a cancelled, approved or closed project', () => {
     expect(availableAdminChanges(facts({ status: 'completed' }), now)).toEqual(['addRevisions']);
-    expect(adminChangeRefusal('addRevisions', facts({ status: 'cancelled' }), now)).toBe(
+    expect(adminRefusal('addRevisions', facts({ status: 'cancelled' }), now)).toBe(
       ADMIN_CHANGE_MESSAGES.revisionsWrongStatus,
     );
-    expect(adminChangeRefusal('addRevisions', facts({ approvedVersionNumber: 1 }), now)).toBe(
+    expect(adminRefusal('addRevisions', facts({ approvedVersionNumber: 1 }), now)).toBe(
       LIFECYCLE_MESSAGES.revisionWindowClosed,
     );
-    expect(adminChangeRefusal('addRevisions', facts({ revisionWindowEndsAt: '2026-03-01T00:00:00Z' }), now)).toBe(
+    expect(adminRefusal('addRevisions', facts({ revisionWindowEndsAt: '2026-03-01T00:00:00Z' }), now)).toBe(
       LIFECYCLE_MESSAGES.revisionWindowClosed,
     );
   });

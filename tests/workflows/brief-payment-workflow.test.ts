@@ -5,7 +5,7 @@ import { createActivities } from '../../activities';
 import { createPaymentActivities } from '../../activities/payments';
 import { createProjectActivities } from '../../activities/project';
 import { Brief, CheckoutSession, Notification, Project, SentEmail, StatusHistory } from '../../db/entities';
-import { createMailTransport } from '../../db/mail';
+import { createMailTransport } from '../../clients/mail';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { wizardBriefSchema } from '../../domain/schemas/brief';
 import { briefWorkflow } from '../../workflows';

@@ -5,7 +5,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { createActivities } from '../../activities';
 import { createBriefActivities } from '../../activities/brief';
 import { Brief, SentEmail } from '../../db/entities';
-import { createMailTransport } from '../../db/mail';
+import { createMailTransport } from '../../clients/mail';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { wizardBriefSchema } from '../../domain/schemas/brief';
 import { briefWorkflow } from '../../workflows';

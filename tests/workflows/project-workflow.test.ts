@@ -2,17 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createProjectActivities } from '../../activities/project';
-import {
-  EditorProfile,
-  Notification,
-  Project,
-  ProjectFile,
-  ProjectRevision,
-  ProjectVersion,
-  SentEmail,
-  StatusHistory,
-} from '../../db/entities';
-import { ADMIN_CHANGE_MESSAGES, LIFECYCLE_MESSAGES, PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
+import { EditorProfile, Notification, Project, ProjectFile, ProjectRevision, StatusHistory } from '../../db/entities';
+import { PROJECT_STATUS_LABELS } from '../../domain/project-lifecycle';
+import { PROJECT_ACTION_MESSAGES } from '../../domain/project-notices';
+import { ADMIN_CHANGE_MESSAGES, LIFECYCLE_MESSAGES } from '../../domain/project-rules';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
@@ -25,7 +18,6 @@ import {
   changeDeadlineUpdate,
   completeRevisionUpdate,
   completeUpdate,
-  PROJECT_ACTION_MESSAGES,
   projectStateQuery,
   projectWorkflowId,
   reassignEditorUpdate,
@@ -40,6 +32,7 @@ import { seedProject } from '../support/project-seed';
 import {
   clientActor,
   editorActor,
+  refusal,
   type ProjectWorkflowTestEnv,
   startProjectWorkflowEnv,
   testAdmin,
@@ -122,18 +115,6 @@ async function statusIs(projectId: string, status: string, what = status) {
   await waitUntil(async () => (await project(projectId)).status === status, 30_000, what);
 }
 
-async function notificationTypes(projectId: string, userId: string): Promise<string[]> {
-  const rows = await db.orm.em
-    .fork()
-    .find(Notification, { project: projectId, userId }, { orderBy: { createdAt: 'asc' } });
-  return rows.map((row) => row.type);
-}
-
-async function templatesTo(address: string): Promise<string[]> {
-  const rows = await db.orm.em.fork().find(SentEmail, { recipient: address }, { orderBy: { createdAt: 'asc' } });
-  return rows.filter((row) => row.sentAt).map((row) => row.template);
-}
-
 async function addFinalFile(projectId: string, uploadedBy: string) {
   const em = db.orm.em.fork();
   em.create(ProjectFile, {
@@ -147,34 +128,6 @@ async function addFinalFile(projectId: string, uploadedBy: string) {
     uploadedBy,
   });
   await em.flush();
-}
-
-/** A new version of the final video, as the api records an upload ('Révision terminée' needs one). */
-async function addVersion(projectId: string, uploadedBy: string) {
-  const em = db.orm.em.fork();
-  const count = await em.count(ProjectVersion, { project: projectId });
-  const file = em.create(ProjectFile, {
-    project: projectId,
-    filename: `final-v${count + 1}.mp4`,
-    fileType: 'final',
-    storageBucket: 'video-uploads',
-    storageKey: `${projectId}/final/${Date.now()}-final-v${count + 1}.mp4`,
-    mimeType: 'video/mp4',
-    fileSize: 2048,
-    uploadedBy,
-  });
-  em.create(ProjectVersion, {
-    project: projectId,
-    number: count + 1,
-    projectFile: file,
-    filename: file.filename,
-    uploadedBy,
-  });
-  await em.flush();
-}
-
-function refusal(type: string, message?: string) {
-  return { cause: expect.objectContaining({ type, ...(message ? { message } : {}) }) };
 }
 
 async function editorLoad(editorId: string) {
@@ -195,16 +148,16 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
 
   // Assigned automatically: client and editor notified and e-mailed; the editor's slot taken.
   await statusIs(projectId, 'assigned');
-  expect(await notificationTypes(projectId, owner.id)).toEqual(['project_assigned']);
-  expect(await notificationTypes(projectId, editorId)).toEqual(['project_assigned_to_editor']);
+  expect(await setup.notificationTypes(projectId, owner.id)).toEqual(['project_assigned']);
+  expect(await setup.notificationTypes(projectId, editorId)).toEqual(['project_assigned_to_editor']);
   expect((await editorLoad(editorId)).currentProjectsCount).toBe(1);
   await waitUntil(
-    async () => (await templatesTo(owner.email)).includes('project_assigned_client'),
+    async () => (await setup.templatesTo(owner.email)).includes('project_assigned_client'),
     20_000,
     'the client e-mail',
   );
   await waitUntil(
-    async () => (await templatesTo(editor.email)).includes('project_assigned_editor'),
+    async () => (await setup.templatesTo(editor.email)).includes('project_assigned_editor'),
     20_000,
     'the editor e-mail',
   );
@@ -229,15 +182,15 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
 
   // 24 h before the planned delivery (3 days): the editor's reminder.
   await env.sleep(2 * DAY - HOUR);
-  expect(await notificationTypes(projectId, editorId)).not.toContain('deadline_reminder');
+  expect(await setup.notificationTypes(projectId, editorId)).not.toContain('deadline_reminder');
   await env.sleep(2 * HOUR);
   await waitUntil(
-    async () => (await notificationTypes(projectId, editorId)).includes('deadline_reminder'),
+    async () => (await setup.notificationTypes(projectId, editorId)).includes('deadline_reminder'),
     20_000,
     'the deadline reminder',
   );
   await waitUntil(
-    async () => (await templatesTo(editor.email)).includes('deadline_reminder'),
+    async () => (await setup.templatesTo(editor.email)).includes('deadline_reminder'),
     20_000,
     'the reminder e-mail',
   );
@@ -246,24 +199,24 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
     status: 'in_progress',
     revisionCount: 0,
   });
-  expect(await notificationTypes(projectId, owner.id)).toContain('project_started');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('project_started');
 
   // Overdue: admins escalated.
   await env.sleep(DAY);
   await waitUntil(
-    async () => (await notificationTypes(projectId, admin.id)).includes('deadline_overdue'),
+    async () => (await setup.notificationTypes(projectId, admin.id)).includes('deadline_overdue'),
     20_000,
     'the escalation',
   );
   await waitUntil(
-    async () => (await templatesTo(admin.email)).includes('deadline_overdue'),
+    async () => (await setup.templatesTo(admin.email)).includes('deadline_overdue'),
     20_000,
     'the escalation e-mail',
   );
 
   // Completing needs a final file.
   await expect(handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
-    refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.noFinalFile),
+    refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.noFinalFile),
   );
   expect((await project(projectId)).status).toBe('in_progress');
   await addFinalFile(projectId, editorId);
@@ -276,9 +229,9 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   expect(row.completedAt).toBeInstanceOf(Date);
   expect(row.revisionWindowEndsAt!.getTime() - deliveredAt).toBeGreaterThanOrEqual(3 * DAY - 60_000);
   expect(await editorLoad(editorId)).toMatchObject({ currentProjectsCount: 0, completedProjectsCount: 1 });
-  expect(await notificationTypes(projectId, owner.id)).toContain('project_completed');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('project_completed');
   await waitUntil(
-    async () => (await templatesTo(owner.email)).includes('project_completed'),
+    async () => (await setup.templatesTo(owner.email)).includes('project_completed'),
     20_000,
     'the delivery e-mail',
   );
@@ -286,7 +239,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   // Revision: only the client, non-empty feedback; the editor is told what to change.
   await expect(
     handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: '   ' }] }),
-  ).rejects.toMatchObject(refusal(ACTION_INVALID, PROJECT_ACTION_MESSAGES.feedbackEmpty));
+  ).rejects.toMatchObject(refusal(ACTION_INVALID, LIFECYCLE_MESSAGES.feedbackEmpty));
   await expect(
     handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: editor, feedback: 'x' }] }),
   ).rejects.toMatchObject(refusal(ACTION_FORBIDDEN, 'Seul le client du projet peut faire cette action.'));
@@ -321,7 +274,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   await expect(handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] })).rejects.toMatchObject(
     refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionAlreadyStarted),
   );
-  await addVersion(projectId, editorId);
+  await setup.addVersion(projectId, editorId);
   const redeliveredAt = await env.currentTimeMs();
   expect(await handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] })).toEqual({
     status: 'completed',
@@ -336,17 +289,17 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
   // The window elapses: closed; no more revisions.
   await env.sleep(3 * DAY + HOUR);
   await waitUntil(async () => (await handle.query(projectStateQuery)).closed, 20_000, 'the closing');
-  expect(await notificationTypes(projectId, owner.id)).toContain('project_closed');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('project_closed');
   await expect(
     handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, feedback: 'Encore' }] }),
-  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionWindowClosed));
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionWindowClosed));
 
   // Retention: notice 30 days before the deletion, 1 year after the (last) delivery.
   await env.sleep(330 * DAY);
-  expect(await templatesTo(owner.email)).not.toContain('retention_notice');
+  expect(await setup.templatesTo(owner.email)).not.toContain('retention_notice');
   await env.sleep(5 * DAY);
   await waitUntil(
-    async () => (await templatesTo(owner.email)).includes('retention_notice'),
+    async () => (await setup.templatesTo(owner.email)).includes('retention_notice'),
     20_000,
     'the retention notice',
   );
@@ -372,7 +325,7 @@ test('the whole lifecycle: assignment, deadline reminder and escalation, forbidd
     'completed>completed',
   ]);
   // One e-mail per template and recipient: nothing duplicated.
-  expect(await templatesTo(owner.email)).toEqual([
+  expect(await setup.templatesTo(owner.email)).toEqual([
     'project_assigned_client',
     'project_started',
     'project_completed',
@@ -391,9 +344,9 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
   const projectId = await newProject(owner, 10, 'tiktok');
   const handle = await start(projectId);
   await statusIs(projectId, 'waiting_for_editor');
-  expect(await notificationTypes(projectId, admin.id)).toEqual(['project_waiting_for_editor']);
+  expect(await setup.notificationTypes(projectId, admin.id)).toEqual(['project_waiting_for_editor']);
   await waitUntil(
-    async () => (await templatesTo(admin.email)).includes('project_waiting_for_editor'),
+    async () => (await setup.templatesTo(admin.email)).includes('project_waiting_for_editor'),
     20_000,
     'the admins’ e-mail',
   );
@@ -426,7 +379,7 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
   await expect(
     second.executeUpdate(assignEditorUpdate, { args: [{ actor: admin, editorId: handPicked }] }),
   ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.assignWrongStatus));
-  expect(await notificationTypes(secondId, handPicked)).toEqual(['project_assigned_to_editor']);
+  expect(await setup.notificationTypes(secondId, handPicked)).toEqual(['project_assigned_to_editor']);
 
   // Cancellation before completion: compensation frees the slot, the client is told.
   await handle.executeUpdate(startUpdate, { args: [{ actor: editorActor(editorId) }] });
@@ -440,10 +393,10 @@ test('nobody free: waiting_for_editor, admins told, retried with backoff; admin 
   const cancelled = await project(projectId);
   expect(cancelled.cancelledAt).toBeInstanceOf(Date);
   expect(cancelled.needsAttention).toContain('remboursement');
-  expect(await notificationTypes(projectId, owner.id)).toContain('project_cancelled');
-  expect(await notificationTypes(projectId, editorId)).toContain('project_cancelled');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('project_cancelled');
+  expect(await setup.notificationTypes(projectId, editorId)).toContain('project_cancelled');
   expect((await handle.result()).status).toBe('cancelled');
-  expect(await templatesTo(owner.email)).toContain('project_cancelled');
+  expect(await setup.templatesTo(owner.email)).toContain('project_cancelled');
   await expect(handle.executeUpdate(cancelUpdate, { args: [{ actor: admin }] })).rejects.toThrow();
   await recordHistoryIfAsked('project-workflow-waiting-cancelled', handle);
 
@@ -562,7 +515,7 @@ test('activities: run twice, one effect', async () => {
   };
   const sent = await Promise.all([activities.sendProjectEmail(emailInput), activities.sendProjectEmail(emailInput)]);
   expect(sent.map((s) => s.sent).sort()).toEqual([0, 1]);
-  expect(await templatesTo(owner.email)).toEqual(['project_cancelled']);
+  expect(await setup.templatesTo(owner.email)).toEqual(['project_cancelled']);
   const received = await mail.emailsTo(owner.email);
   expect(received).toHaveLength(1);
   expect(received[0].subject).toContain('est annulé');
@@ -607,15 +560,15 @@ test('an admin reassigns an in-progress project, moves its deadline and adds rev
   expect((await project(projectId)).editor?.userId).toBe(secondId);
   expect((await editorLoad(firstId)).currentProjectsCount).toBe(0);
   expect((await editorLoad(secondId)).currentProjectsCount).toBe(1);
-  expect(await notificationTypes(projectId, firstId)).toContain('project_reassigned');
-  expect(await notificationTypes(projectId, secondId)).toEqual(['project_assigned_to_editor']);
+  expect(await setup.notificationTypes(projectId, firstId)).toContain('project_reassigned');
+  expect(await setup.notificationTypes(projectId, secondId)).toEqual(['project_assigned_to_editor']);
   await waitUntil(
-    async () => (await templatesTo(`${firstId}@editors.rushflow.test`)).includes('project_reassigned_editor'),
+    async () => (await setup.templatesTo(`${firstId}@editors.rushflow.test`)).includes('project_reassigned_editor'),
     20_000,
     'the previous editor’s e-mail',
   );
   await waitUntil(
-    async () => (await templatesTo(`${secondId}@editors.rushflow.test`)).includes('project_assigned_editor'),
+    async () => (await setup.templatesTo(`${secondId}@editors.rushflow.test`)).includes('project_assigned_editor'),
     20_000,
     'the new editor’s e-mail',
   );
@@ -627,23 +580,23 @@ test('an admin reassigns an in-progress project, moves its deadline and adds rev
   const deliveryDate = now + 5 * DAY;
   await handle.executeUpdate(changeDeadlineUpdate, { args: [{ actor: admin, deliveryDate }] });
   expect((await project(projectId)).deliveryDate?.getTime()).toBe(deliveryDate);
-  expect(await notificationTypes(projectId, secondId)).toContain('deadline_changed');
+  expect(await setup.notificationTypes(projectId, secondId)).toContain('deadline_changed');
   await env.sleep(2 * DAY);
-  expect(await notificationTypes(projectId, secondId)).not.toContain('deadline_reminder');
+  expect(await setup.notificationTypes(projectId, secondId)).not.toContain('deadline_reminder');
   await env.sleep(2 * DAY + HOUR);
   await waitUntil(
-    async () => (await notificationTypes(projectId, secondId)).includes('deadline_reminder'),
+    async () => (await setup.notificationTypes(projectId, secondId)).includes('deadline_reminder'),
     20_000,
     'the new editor’s reminder',
   );
-  expect(await notificationTypes(projectId, firstId)).not.toContain('deadline_reminder');
+  expect(await setup.notificationTypes(projectId, firstId)).not.toContain('deadline_reminder');
 
   // More revisions, on top of the project's own quota.
   const quota = (await project(projectId)).maxRevisions;
   await handle.executeUpdate(addRevisionsUpdate, { args: [{ actor: admin, count: 2 }] });
   expect((await project(projectId)).maxRevisions).toBe(quota + 2);
   expect((await handle.query(projectStateQuery)).maxRevisions).toBe(quota + 2);
-  expect(await notificationTypes(projectId, owner.id)).toContain('revisions_added');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('revisions_added');
 
   await handle.executeUpdate(cancelUpdate, { args: [{ actor: admin }] });
   expect((await editorLoad(secondId)).currentProjectsCount).toBe(0);
@@ -677,5 +630,8 @@ test('reassignEditor: run twice, one effect', async () => {
   expect((await editorLoad(firstId)).currentProjectsCount).toBe(0);
   expect(await editorLoad(secondId)).toMatchObject({ currentProjectsCount: 1, totalProjectsCount: 1 });
   expect(await db.orm.em.fork().count(StatusHistory, { id: input.key })).toBe(1);
-  expect(await notificationTypes(projectId, firstId)).toEqual(['project_assigned_to_editor', 'project_reassigned']);
+  expect(await setup.notificationTypes(projectId, firstId)).toEqual([
+    'project_assigned_to_editor',
+    'project_reassigned',
+  ]);
 });

@@ -5,17 +5,14 @@ import { approvedVersionNumber, originalsOpenTo } from '../../api/review/version
 import {
   ClientQuestion,
   EditorProfile,
-  Notification,
   Project,
-  ProjectFile,
   ProjectRevision,
   ProjectVersion,
-  SentEmail,
   StatusHistory,
   VersionComment,
 } from '../../db/entities';
 import { REVIEW_MESSAGES } from '../../domain/review';
-import { LIFECYCLE_MESSAGES } from '../../domain/project-lifecycle';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-rules';
 import { projectWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
@@ -26,7 +23,6 @@ import {
   askClientUpdate,
   completeRevisionUpdate,
   completeUpdate,
-  PROJECT_ACTION_MESSAGES,
   projectStateQuery,
   projectWorkflowId,
   requestRevisionUpdate,
@@ -40,6 +36,7 @@ import { seedProject } from '../support/project-seed';
 import {
   clientActor,
   editorActor,
+  refusal,
   type ProjectWorkflowTestEnv,
   startProjectWorkflowEnv,
   testAdmin,
@@ -76,10 +73,6 @@ afterAll(() => setup?.stop());
 // ——— helpers ———
 
 const em = () => db.orm.em.fork();
-
-function refusal(type: string, message?: string) {
-  return { cause: expect.objectContaining({ type, ...(message ? { message } : {}) }) };
-}
 
 /** A project of its own with a fresh editor (the only active one), started and assigned. */
 async function assignedProject(options: { deliveryInDays?: number; maxRevisions?: number } = {}) {
@@ -118,41 +111,6 @@ async function assignedProject(options: { deliveryInDays?: number; maxRevisions?
 
 const project = (projectId: string) => em().findOneOrFail(Project, projectId);
 
-/** A version as the api records a final upload, already probed (25 fps, 10 s, from 01:00:00:00). */
-async function addVersion(projectId: string, uploadedBy: string): Promise<ProjectVersion> {
-  const forked = em();
-  const last = await forked.findOne(ProjectVersion, { project: projectId }, { orderBy: { number: 'desc' } });
-  const number = (last?.number ?? 0) + 1;
-  const file = forked.create(ProjectFile, {
-    project: projectId,
-    filename: `final-v${number}.mp4`,
-    fileType: 'final',
-    storageBucket: 'video-uploads',
-    storageKey: `${projectId}/final/${Date.now()}-final-v${number}.mp4`,
-    mimeType: 'video/mp4',
-    fileSize: 4096,
-    uploadedBy,
-  });
-  const version = forked.create(ProjectVersion, {
-    project: projectId,
-    number,
-    projectFile: file,
-    filename: file.filename,
-    uploadedBy,
-    previewStatus: 'ready',
-    previewProgress: 100,
-    frameRateNum: 25,
-    frameRateDen: 1,
-    frameCount: 250,
-    durationSeconds: 10,
-    width: 1920,
-    height: 1080,
-    startFrame: 90_000,
-  });
-  await forked.flush();
-  return version;
-}
-
 async function addComment(version: ProjectVersion, author: ProjectActor, frameIn: number, parentId?: string) {
   const forked = em();
   const comment = forked.create(VersionComment, {
@@ -171,16 +129,6 @@ async function addComment(version: ProjectVersion, author: ProjectActor, frameIn
   return comment;
 }
 
-async function notificationTypes(projectId: string, userId: string): Promise<string[]> {
-  const rows = await em().find(Notification, { project: projectId, userId }, { orderBy: { createdAt: 'asc' } });
-  return rows.map((row) => row.type);
-}
-
-async function templatesTo(address: string): Promise<string[]> {
-  const rows = await em().find(SentEmail, { recipient: address }, { orderBy: { createdAt: 'asc' } });
-  return rows.filter((row) => row.sentAt).map((row) => row.template);
-}
-
 async function timeline(projectId: string): Promise<string[]> {
   const rows = await em().find(StatusHistory, { project: projectId }, { orderBy: { createdAt: 'asc' } });
   return rows.map((row) => row.comment ?? '');
@@ -188,7 +136,7 @@ async function timeline(projectId: string): Promise<string[]> {
 
 async function deliver(handle: WorkflowHandle<typeof projectWorkflow>, editor: ProjectActor, projectId: string) {
   await handle.executeUpdate(startUpdate, { args: [{ actor: editor }] });
-  const v1 = await addVersion(projectId, editor.id);
+  const v1 = await setup.addVersion(projectId, editor.id);
   expect(await handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] })).toMatchObject({
     status: 'completed',
   });
@@ -234,9 +182,9 @@ test('a revision round is the version’s open comments, counted once; refused o
     feedback: 'Voir surtout la fin.',
     status: 'pending',
   });
-  expect((await notificationTypes(projectId, editor.id)).filter((type) => type === 'revision_requested')).toHaveLength(
-    1,
-  );
+  expect(
+    (await setup.notificationTypes(projectId, editor.id)).filter((type) => type === 'revision_requested'),
+  ).toHaveLength(1);
   await waitUntil(
     async () => (await mail.emailsTo(editor.email)).some((m) => m.text.includes('commentaires de la v1')),
     20_000,
@@ -249,7 +197,7 @@ test('a revision round is the version’s open comments, counted once; refused o
     refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionNeedsNewVersion),
   );
   expect((await project(projectId)).status).toBe('revision_requested');
-  const v2 = await addVersion(projectId, editor.id);
+  const v2 = await setup.addVersion(projectId, editor.id);
   expect(await handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] })).toEqual({
     status: 'completed',
     revisionCount: 1,
@@ -262,12 +210,12 @@ test('a revision round is the version’s open comments, counted once; refused o
     '1 commentaire sur la version v2 à traiter.',
   );
   await handle.executeUpdate(startRevisionUpdate, { args: [{ actor: editor }] });
-  const v3 = await addVersion(projectId, editor.id);
+  const v3 = await setup.addVersion(projectId, editor.id);
   await handle.executeUpdate(completeRevisionUpdate, { args: [{ actor: editor }] });
   await addComment(v3, owner, 40);
   await expect(
     handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, versionNumber: 3 }] }),
-  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionLimit));
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionLimit));
   expect((await project(projectId)).revisionCount).toBe(2);
 
   // The window (3 days) elapses: closed, the last version approved, the editor told; no more rounds.
@@ -276,16 +224,16 @@ test('a revision round is the version’s open comments, counted once; refused o
   expect((await handle.query(projectStateQuery)).approvedVersion).toBe(3);
   expect((await em().findOneOrFail(ProjectVersion, v3.id)).approvedAt).toBeInstanceOf(Date);
   expect((await em().findOneOrFail(ProjectVersion, v2.id)).approvedAt ?? null).toBeNull();
-  expect(await notificationTypes(projectId, owner.id)).toContain('project_closed');
-  expect(await notificationTypes(projectId, editor.id)).toContain('version_approved');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('project_closed');
+  expect(await setup.notificationTypes(projectId, editor.id)).toContain('version_approved');
   await waitUntil(
-    async () => (await templatesTo(editor.email)).includes('version_approved_automatically'),
+    async () => (await setup.templatesTo(editor.email)).includes('version_approved_automatically'),
     20_000,
     'the editor’s e-mail',
   );
   await expect(
     handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, versionNumber: 3 }] }),
-  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionWindowClosed));
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionWindowClosed));
   await expect(
     handle.executeUpdate(approveUpdate, { args: [{ actor: owner, versionNumber: 2 }] }),
   ).rejects.toMatchObject(refusal(ACTION_REFUSED, REVIEW_MESSAGES.alreadyApproved));
@@ -301,7 +249,7 @@ test('a revision round is the version’s open comments, counted once; refused o
 test('the client approves a version: originals unlocked, the revision window closed early, the editor and admins notified and e-mailed', async () => {
   const { projectId, handle, owner, editor } = await assignedProject();
   await deliver(handle, editor, projectId);
-  const v2 = await addVersion(projectId, editor.id);
+  const v2 = await setup.addVersion(projectId, editor.id);
   expect(originalsOpenTo(['client'], await approvedVersionNumber(em(), projectId))).toBe(false);
   const windowEnd = (await project(projectId)).revisionWindowEndsAt!.getTime();
 
@@ -325,12 +273,12 @@ test('the client approves a version: originals unlocked, the revision window clo
   expect(row.revisionWindowEndsAt!.getTime()).toBeLessThan(windowEnd - 2 * DAY);
   expect(Math.abs(row.revisionWindowEndsAt!.getTime() - approvedAt)).toBeLessThan(MINUTE);
   expect(await handle.query(projectStateQuery)).toMatchObject({ closed: true, approvedVersion: 2 });
-  expect(await notificationTypes(projectId, editor.id)).toContain('version_approved');
-  expect(await notificationTypes(projectId, admin.id)).toContain('version_approved');
+  expect(await setup.notificationTypes(projectId, editor.id)).toContain('version_approved');
+  expect(await setup.notificationTypes(projectId, admin.id)).toContain('version_approved');
   await waitUntil(
     async () =>
-      (await templatesTo(editor.email)).includes('version_approved') &&
-      (await templatesTo(admin.email)).includes('version_approved'),
+      (await setup.templatesTo(editor.email)).includes('version_approved') &&
+      (await setup.templatesTo(admin.email)).includes('version_approved'),
     20_000,
     'the approval e-mails',
   );
@@ -339,13 +287,13 @@ test('the client approves a version: originals unlocked, the revision window clo
   await addComment(v2, owner, 10);
   await expect(
     handle.executeUpdate(requestRevisionUpdate, { args: [{ actor: owner, versionNumber: 2 }] }),
-  ).rejects.toMatchObject(refusal(ACTION_REFUSED, PROJECT_ACTION_MESSAGES.revisionWindowClosed));
+  ).rejects.toMatchObject(refusal(ACTION_REFUSED, LIFECYCLE_MESSAGES.revisionWindowClosed));
   await expect(
     handle.executeUpdate(approveUpdate, { args: [{ actor: owner, versionNumber: 1 }] }),
   ).rejects.toMatchObject(refusal(ACTION_REFUSED, REVIEW_MESSAGES.alreadyApproved));
   // Closed by the approval: no closing notice three days later.
   await env.sleep(4 * DAY);
-  expect(await notificationTypes(projectId, owner.id)).not.toContain('project_closed');
+  expect(await setup.notificationTypes(projectId, owner.id)).not.toContain('project_closed');
   await env.sleep(366 * DAY);
   expect(await handle.result()).toMatchObject({ closed: true, filesDeleted: true, approvedVersion: 2 });
   await recordHistoryIfAsked('project-workflow-approval', handle);
@@ -368,14 +316,14 @@ test('the editor waits on the client: the deadline pauses, reminders at 24 h and
   await expect(
     handle.executeUpdate(askClientUpdate, { args: [{ actor: editor, question: 'Autre chose ?' }] }),
   ).rejects.toMatchObject(refusal(ACTION_REFUSED, REVIEW_MESSAGES.questionPending));
-  expect(await notificationTypes(projectId, owner.id)).toContain('client_question');
+  expect(await setup.notificationTypes(projectId, owner.id)).toContain('client_question');
   await waitUntil(
     async () => (await mail.emailsTo(owner.email)).some((m) => m.text.includes('piste 2 ou la piste 5')),
     20_000,
     'the question e-mail',
   );
   const reminders = async () =>
-    (await notificationTypes(projectId, owner.id)).filter((type) => type === 'client_question_reminder').length;
+    (await setup.notificationTypes(projectId, owner.id)).filter((type) => type === 'client_question_reminder').length;
 
   // Reminders at 24 h and 72 h after the question, not before.
   await env.sleep(24 * HOUR - 10 * MINUTE);
@@ -387,12 +335,12 @@ test('the editor waits on the client: the deadline pauses, reminders at 24 h and
   await env.sleep(20 * MINUTE);
   await waitUntil(async () => (await reminders()) === 2, 20_000, 'the 72 h reminder');
   await waitUntil(
-    async () => (await templatesTo(owner.email)).filter((t) => t === 'client_question_reminder').length === 2,
+    async () => (await setup.templatesTo(owner.email)).filter((t) => t === 'client_question_reminder').length === 2,
     20_000,
     'the reminder e-mails',
   );
   // 24 h before the planned delivery has passed (day 4): paused, the editor got no deadline reminder.
-  expect(await notificationTypes(projectId, editor.id)).not.toContain('deadline_reminder');
+  expect(await setup.notificationTypes(projectId, editor.id)).not.toContain('deadline_reminder');
 
   await env.sleep(8 * HOUR - 10 * MINUTE);
   await expect(
@@ -406,7 +354,7 @@ test('the editor waits on the client: the deadline pauses, reminders at 24 h and
   const plannedAfter = (await project(projectId)).deliveryDate!.getTime();
   expect(plannedAfter - plannedBefore).toBe(pausedMs);
   expect(await handle.query(projectStateQuery)).toMatchObject({ question: null, pausedMs, deliveryDate: plannedAfter });
-  expect(await notificationTypes(projectId, editor.id)).toContain('client_answered');
+  expect(await setup.notificationTypes(projectId, editor.id)).toContain('client_answered');
   const entries = await timeline(projectId);
   expect(entries).toContain(`En attente du client : « ${question} »`);
   expect(
@@ -419,23 +367,25 @@ test('the editor waits on the client: the deadline pauses, reminders at 24 h and
   // The deadline runs again from the moved date: reminder 24 h before it, escalation once overdue.
   const now = await env.currentTimeMs();
   await env.sleep(plannedAfter - DAY - now - 10 * MINUTE);
-  expect(await notificationTypes(projectId, editor.id)).not.toContain('deadline_reminder');
+  expect(await setup.notificationTypes(projectId, editor.id)).not.toContain('deadline_reminder');
   await env.sleep(20 * MINUTE);
   await waitUntil(
-    async () => (await notificationTypes(projectId, editor.id)).includes('deadline_reminder'),
+    async () => (await setup.notificationTypes(projectId, editor.id)).includes('deadline_reminder'),
     20_000,
     'the deadline reminder',
   );
-  expect(await notificationTypes(projectId, admin.id)).not.toContain('deadline_overdue');
+  expect(await setup.notificationTypes(projectId, admin.id)).not.toContain('deadline_overdue');
   await env.sleep(DAY);
   await waitUntil(
-    async () => (await notificationTypes(projectId, admin.id)).includes('deadline_overdue'),
+    async () => (await setup.notificationTypes(projectId, admin.id)).includes('deadline_overdue'),
     20_000,
     'the escalation',
   );
-  expect((await notificationTypes(projectId, editor.id)).filter((t) => t === 'deadline_reminder')).toHaveLength(1);
+  expect((await setup.notificationTypes(projectId, editor.id)).filter((t) => t === 'deadline_reminder')).toHaveLength(
+    1,
+  );
 
-  const v1 = await addVersion(projectId, editor.id);
+  const v1 = await setup.addVersion(projectId, editor.id);
   await handle.executeUpdate(completeUpdate, { args: [{ actor: editor }] });
   await handle.executeUpdate(approveUpdate, { args: [{ actor: owner, versionNumber: v1.number }] });
   await env.sleep(366 * DAY);

@@ -12,7 +12,7 @@ import {
   summariseAnalysis,
 } from '../../domain/analysis';
 import { loadConfig } from '../../api/config';
-import { BUCKETS, createS3Client } from '../../db/storage';
+import { BUCKETS, createS3Client } from '../../clients/storage';
 import { rushAnalysisWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { rushAnalysisWorkflowId, type RushFileToAnalyse } from '../../workflows/contracts/rush-analysis';
