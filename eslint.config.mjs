@@ -1,8 +1,9 @@
 // Lint rules, with the dependency rule of DESIGN.md and the README's layout:
-//   domain ← everything; db ← api, activities; workflows ← domain (+ activity types);
+//   domain ← everything; db and clients ← api, activities; workflows ← domain (+ activity types);
 //   api → workflows/contracts only; api and activities never import each other;
 //   frontend ← domain only; shared frontend code never imports features or app; features never
-//   import app nor each other. No import cycles, no deep imports into a library's internals.
+//   import app nor each other; scripts import nothing of ours and nothing imports bench.
+//   No import cycles, no deep imports into a library's internals.
 import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -46,6 +47,7 @@ const deepImport = {
 const restrictedImports = (...patterns) => ['error', { patterns: [deepImport, ...patterns] }];
 
 const noBuiltins = (message) => ({ regex: builtinRegex, message });
+const domainBuiltins = noBuiltins('domain/ runs in the browser too: no Node built-ins.');
 
 const features = fs
   .readdirSync('frontend/src/features', { withFileTypes: true })
@@ -56,17 +58,42 @@ const features = fs
 const zones = [
   {
     target: './domain',
-    from: ['./db', './api', './activities', './workflows', './frontend', './scripts', './tests'],
+    from: ['./db', './clients', './api', './activities', './workflows', './frontend', './scripts', './tests'],
     message: 'domain/ is pure: it imports nothing of ours.',
   },
   {
+    target: './scripts',
+    from: ['./domain', './db', './clients', './api', './activities', './workflows', './frontend', './tests'],
+    message: 'scripts/ starts, builds and tests the product: it imports none of our code (the benches live in bench/).',
+  },
+  {
+    target: [
+      './domain',
+      './db',
+      './clients',
+      './api',
+      './activities',
+      './workflows',
+      './frontend',
+      './scripts',
+      './tests',
+    ],
+    from: './bench',
+    message: 'The benches measure the product: nothing of the product imports them.',
+  },
+  {
     target: './db',
-    from: ['./api', './activities', './workflows', './frontend'],
+    from: ['./clients', './api', './activities', './workflows', './frontend'],
     message: 'db/ is what the api and the worker stand on: it imports only domain/.',
   },
   {
+    target: './clients',
+    from: ['./db', './api', './activities', './workflows', './frontend'],
+    message: 'clients/ (the external services’ clients) stands beside db/: it imports only domain/.',
+  },
+  {
     target: './workflows',
-    from: ['./db', './api', './frontend'],
+    from: ['./db', './clients', './api', './frontend'],
     message: 'Workflows import only domain/, their contracts and activity types.',
   },
   {
@@ -85,7 +112,7 @@ const zones = [
   { target: './activities', from: ['./api', './frontend'], message: 'The api and the worker never import each other.' },
   {
     target: './frontend',
-    from: ['./db', './api', './activities', './workflows', './scripts', './tests'],
+    from: ['./db', './clients', './api', './activities', './workflows', './scripts', './tests'],
     message: 'The front end imports only domain/ and its own code.',
   },
   {
@@ -151,13 +178,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'eslint.config.mjs', 'jest.config.js'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.mjs', 'jest.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ['domain/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictedImports(domainBuiltins) },
+  },
+  {
+    // zod-locale.ts sets zod's French messages; every schema lives in domain/schemas/.
+    files: ['domain/*.ts'],
+    ignores: ['domain/zod-locale.ts'],
     rules: {
-      'no-restricted-imports': restrictedImports(noBuiltins('domain/ runs in the browser too: no Node built-ins.')),
+      'no-restricted-imports': restrictedImports(domainBuiltins, {
+        group: ['zod'],
+        message: 'The zod schemas live in domain/schemas/: the rest of domain/ stays zod-free for the workflows.',
+      }),
     },
   },
   {
@@ -171,13 +207,35 @@ export default tseslint.config(
     },
   },
   {
+    // Each area's workflow client is the api's only way to its workflows; the connection module,
+    // the composition root and the health probe are the other doors to Temporal.
+    files: ['api/**/*.ts'],
+    ignores: ['api/*/*-workflow-client.ts', 'api/temporal/connection.ts', 'api/bootstrap.ts', 'api/health/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        group: ['@temporalio/client', '@temporalio/common'],
+        message: 'The api reaches Temporal only through its area’s `*-workflow-client.ts`.',
+      }),
+    },
+  },
+  {
     files: ['frontend/public/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': restrictedImports(noBuiltins('No Node built-ins in the browser.')) },
+    rules: {
+      'no-restricted-imports': restrictedImports(noBuiltins('No Node built-ins in the browser.'), {
+        group: ['@/testing/*', 'msw', 'msw/*', '@testing-library/*'],
+        message: 'The network-layer fixtures and Testing Library serve the component tests only, never the app.',
+      }),
+    },
+  },
+  {
+    // The component tests and their support (src/testing/): run by jest in Node, under jsdom.
+    files: ['frontend/src/testing/**', 'frontend/src/**/*.test.ts', 'frontend/src/**/*.test.tsx'],
+    rules: { 'no-restricted-imports': restrictedImports() },
   },
   {
     // The Vite config and its build step run in Node.

@@ -15,31 +15,31 @@ import { errorHandler } from './middleware/errors';
 import { apiCors, securityHeaders, SILENT_CHECK_SSO_PATH, type WebPolicy } from './middleware/security-headers';
 import { serveFrontend } from './middleware/static-frontend';
 import { serveSignedInPages, type SignedInPageDeps } from './pages/signed-in-pages';
-import { accountRoutes } from './routes/account';
-import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './routes/admin-applications';
-import { adminAuditRoutes } from './routes/admin-audit';
-import { adminBriefRoutes } from './routes/admin-briefs';
-import { adminProjectRoutes } from './routes/admin-projects';
-import { adminSettingsRoutes } from './routes/admin-settings';
-import { adminSystemRoutes, type AdminSystemRouteDeps } from './routes/admin-system';
-import { adminUserRoutes, type AdminUserRouteDeps } from './routes/admin-users';
-import { briefRoutes, type BriefRouteDeps } from './routes/briefs';
-import { contactRoutes, type ContactRouteDeps } from './routes/contact';
-import { editorApplicationRoutes, type EditorApplicationRouteDeps } from './routes/editor-applications';
-import { emailTestRoutes, type EmailTestRouteDeps } from './routes/email-tests';
-import { paymentRoutes, STRIPE_WEBHOOK_PATH, type PaymentRouteDeps } from './routes/payments';
-import { pricingRoutes, type PricingRouteDeps } from './routes/pricing';
-import { systemRoutes, type PublicConfig } from './routes/system';
-import { uploadRoutes } from './routes/uploads';
-import { editorProfileRoutes, type EditorProfileRouteDeps } from './routes/editor-profile';
-import { eventRoutes, type EventRouteDeps } from './routes/events';
-import { notificationRoutes, type NotificationRouteDeps } from './routes/notifications';
-import { projectFileRoutes, type ProjectFileRouteDeps } from './routes/project-files';
-import { projectRoutes, type ProjectRouteDeps } from './routes/projects';
-import { projectActionRoutes, type ProjectActionRouteDeps } from './routes/project-actions';
-import { projectReviewRoutes, type ProjectReviewRouteDeps } from './routes/project-review';
-import { reviewMarkerRoutes } from './routes/review-markers';
-import { sessionRoutes } from './routes/session';
+import { accountRoutes } from './account/account-routes';
+import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './admin/admin-application-routes';
+import { adminAuditRoutes } from './admin/admin-audit-routes';
+import { adminBriefRoutes } from './admin/admin-brief-routes';
+import { adminProjectRoutes } from './admin/admin-project-routes';
+import { adminSettingsRoutes } from './admin/admin-settings-routes';
+import { adminSystemRoutes, type AdminSystemRouteDeps } from './admin/admin-system-routes';
+import { adminUserRoutes, type AdminUserRouteDeps } from './admin/admin-user-routes';
+import { briefRoutes, type BriefRouteDeps } from './briefs/brief-routes';
+import { contactRoutes, type ContactRouteDeps } from './contact/contact-routes';
+import { editorApplicationRoutes, type EditorApplicationRouteDeps } from './editors/editor-application-routes';
+import { emailTestRoutes, type EmailTestRouteDeps } from './email-tests/email-test-routes';
+import { paymentRoutes, STRIPE_WEBHOOK_PATH, type PaymentRouteDeps } from './payments/payment-routes';
+import { pricingRoutes, type PricingRouteDeps } from './pricing/pricing-routes';
+import { systemRoutes, type PublicConfig } from './system/system-routes';
+import { uploadRoutes } from './uploads/upload-routes';
+import { editorProfileRoutes, type EditorProfileRouteDeps } from './editors/editor-profile-routes';
+import { eventRoutes, type EventRouteDeps } from './events/event-routes';
+import { notificationRoutes, type NotificationRouteDeps } from './notifications/notification-routes';
+import { projectFileRoutes, type ProjectFileRouteDeps } from './projects/project-file-routes';
+import { projectRoutes, type ProjectRouteDeps } from './projects/project-routes';
+import { projectActionRoutes, type ProjectActionRouteDeps } from './projects/project-action-routes';
+import { projectReviewRoutes, type ProjectReviewRouteDeps } from './review/project-review-routes';
+import { reviewMarkerRoutes } from './review/review-marker-routes';
+import { sessionRoutes } from './account/session-routes';
 import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
@@ -77,6 +77,8 @@ export interface AppDeps {
   contact: ContactRouteDeps;
   /** /email-test (admins). */
   emailTests: EmailTestRouteDeps;
+  /** Closes the connection the areas' workflow clients share, if it was ever opened. */
+  closeTemporal: () => Promise<void>;
 }
 
 interface AdminDeps {

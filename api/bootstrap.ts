@@ -1,41 +1,35 @@
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import type { AppDeps } from './app';
 import type { ApiConfig } from './config';
 import { EventHub } from './events/event-hub';
 import { createHealthProbes } from './health/probes';
-import { KeycloakAdminClient } from './keycloak/admin-client';
-import { createMailTransport } from '../db/mail';
-import { createStripeClient } from './lib/payments';
+import { KeycloakAdminClient } from '../clients/keycloak-admin';
+import { createMailTransport } from '../clients/mail';
+import { createStripeClient } from './payments/stripe-client';
 import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
 import { createReadCaches } from './projects/read-caches';
 import { SSR_DIR, SSR_ENTRY_FILE } from '../domain/page-shell';
 import { createPageRenderer } from './pages/page-renderer';
 import { createPageSessions } from './pages/page-session';
 import { createRequestLimits } from './lib/request-limits';
-import { createS3Client } from '../db/storage';
+import { createS3Client } from '../clients/storage';
 import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
 import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
-import type { ContactLimit } from './routes/contact';
-import { cachedPublicPricingSettings } from './routes/pricing';
-import { smtpHostOf } from './routes/email-tests';
-import { connectTemporal } from './temporal/client';
-import { previewRuns } from './review/preview-runs';
+import type { ContactLimit } from './contact/contact-routes';
+import { cachedPublicPricingSettings } from './pricing/pricing-settings';
+import { smtpHostOf } from './email-tests/smtp-host';
+import { closeTemporal, lazyTemporal } from './temporal/connection';
+import { createPreviewWorkflowClient } from './review/preview-workflow-client';
+import { createAdminWorkflowClient } from './admin/admin-workflow-client';
+import { createBriefWorkflowClient, type BriefWorkflowClient } from './briefs/brief-workflow-client';
+import { createContactWorkflowClient } from './contact/contact-workflow-client';
+import { createEditorApplicationWorkflowClient } from './editors/editor-application-workflow-client';
+import { createEmailTestWorkflowClient } from './email-tests/email-test-workflow-client';
+import { createProjectWorkflowClient } from './projects/project-workflow-client';
+import { createRushAnalysisWorkflowClient } from './uploads/rush-analysis-workflow-client';
 import { createUploadService } from './uploads/upload-service';
-
-/** Connects once and reconnects on the next call after a failure, so the api boots without Temporal. */
-function lazyTemporal(address: string, namespace: string): () => Promise<Client> {
-  let pending: Promise<Client> | undefined;
-  return () => {
-    pending ??= connectTemporal(address, namespace).catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
-}
 
 /** Test hooks a test may add to the wiring (never set by the server). */
 export interface AppTestHooks {
@@ -50,7 +44,7 @@ export interface AppTestHooks {
 function paymentDeps(
   config: ApiConfig,
   orm: MikroORM,
-  temporal: () => Promise<Client>,
+  briefs: BriefWorkflowClient,
   hooks: AppTestHooks,
   launchOfferChanged: () => void,
 ): AppDeps['payments'] {
@@ -75,7 +69,7 @@ function paymentDeps(
       em: () => orm.em.fork(),
       stripe,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      temporal,
+      briefs,
       beforeCommit: hooks.webhookBeforeCommit,
       launchOfferChanged,
     }),
@@ -120,12 +114,14 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   const s3 = createS3Client({ ...storage, endpoint: config.S3_ENDPOINT });
   // Browsers reach storage through the public endpoint; URLs signed for it name that host.
   const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });
-  const previews = previewRuns(temporal);
+  const previews = createPreviewWorkflowClient(temporal);
+  const briefWorkflows = createBriefWorkflowClient(temporal);
+  const adminWorkflows = createAdminWorkflowClient(temporal);
   const uploads = createUploadService({
     em: () => orm.em.fork(),
     s3,
     publicS3,
-    temporal,
+    rushAnalysis: createRushAnalysisWorkflowClient(temporal),
     startPreview: (versionId) => previews.start(versionId),
   });
   const appUrl = config.APP_URL.replace(/\/$/, '');
@@ -155,12 +151,12 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
           clientId: config.KEYCLOAK_API_CLIENT_ID,
           clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
         }),
-        temporal,
+        workflows: adminWorkflows,
         invitation: { clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/editor` },
       },
       photos: { publicS3 },
       links: { baseUrl: config.TEMPORAL_UI_URL, namespace: config.TEMPORAL_NAMESPACE },
-      system: { temporal },
+      system: { workflows: adminWorkflows },
     },
     frontendDist: config.FRONTEND_DIST,
     signedInPages: {
@@ -174,18 +170,29 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       reads,
     },
     pricing: { settings: publicSettings },
-    briefs: { em: () => orm.em.fork(), temporal, uploads },
-    payments: paymentDeps(config, orm, temporal, hooks, () => publicSettings.invalidate()),
+    briefs: { em: () => orm.em.fork(), workflows: briefWorkflows, uploads },
+    payments: paymentDeps(config, orm, briefWorkflows, hooks, () => publicSettings.invalidate()),
     projects: { em: () => orm.em.fork(), reads, invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
-    projectActions: { em: () => orm.em.fork(), temporal },
+    projectActions: {
+      em: () => orm.em.fork(),
+      workflows: createProjectWorkflowClient({ em: () => orm.em.fork(), temporal }),
+    },
     review: { em: () => orm.em.fork(), publicS3, previews },
-    editorApplications: { em: () => orm.em.fork(), temporal, publicS3 },
-    contact: { em: () => orm.em.fork(), temporal, limits: contactLimits(config, orm) },
+    editorApplications: {
+      em: () => orm.em.fork(),
+      workflows: createEditorApplicationWorkflowClient(temporal),
+      publicS3,
+    },
+    contact: {
+      em: () => orm.em.fork(),
+      workflows: createContactWorkflowClient(temporal),
+      limits: contactLimits(config, orm),
+    },
     emailTests: {
       em: () => orm.em.fork(),
-      temporal,
+      workflows: createEmailTestWorkflowClient(temporal),
       notes: {
         from: config.MAIL_FROM,
         smtpHost: smtpHostOf(config.SMTP_URL),
@@ -214,5 +221,6 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE),
     }),
     uploads,
+    closeTemporal: () => closeTemporal(temporal),
   };
 }

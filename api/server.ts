@@ -4,7 +4,7 @@ import { buildAppDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { initOrm } from '../db/orm';
 import { startFailure } from '../db/production-settings';
-import { untilReachable } from '../db/until-reachable';
+import { untilReachable } from '../clients/until-reachable';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -9,7 +9,7 @@ import {
 } from '../../domain/admin';
 import type { ProjectListQuery } from '../../domain/schemas/admin';
 import { levelsFor, specialtiesFor } from '../../domain/assignment';
-import { availableAdminChanges } from '../../domain/project-lifecycle';
+import { availableAdminChanges } from '../../domain/project-rules';
 import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
 import { projectWorkflowId } from '../../workflows/contracts/project';
 import { workflowUrl, type TemporalUiLinks } from './temporal-links';

@@ -1,5 +1,5 @@
 import type { AdminUserRow, Page } from '../../domain/admin';
-import type { KeycloakAdminClient, KeycloakUser } from '../../db/keycloak-admin';
+import type { KeycloakAdminClient, KeycloakUser } from '../../clients/keycloak-admin';
 
 /**
  * Admin › Utilisateurs: the realm's accounts, read from Keycloak (roles live there only), a page

@@ -9,7 +9,7 @@ import {
   PING_WORKFLOW_TYPE,
   pingWorkflowId,
 } from '../../workflows/contracts/ping';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import type { HealthProbes } from './checks';
 
 export interface ProbeDeps {

@@ -1,5 +1,5 @@
 import type { Role } from '../../domain/roles';
-import type { KeycloakAdminClient } from './admin-client';
+import type { KeycloakAdminClient } from '../../clients/keycloak-admin';
 
 type DemoAccountKey = 'admin' | 'editor' | 'client';
 

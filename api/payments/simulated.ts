@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type Stripe from 'stripe';
 import type { SimulatedCheckoutView } from '../../domain/payments';
-import { successUrl } from './checkout-service';
+import { successUrl } from './checkout-urls';
 
 /**
  * The event Stripe would send when the simulated session is paid: same shape as a real

@@ -1,15 +1,8 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type Stripe from 'stripe';
-import {
-  BRIEF_WORKFLOW_TYPE,
-  briefWorkflowId,
-  paymentConfirmedSignal,
-  type BriefWorkflowInput,
-  type PaymentConfirmation,
-} from '../../workflows/contracts/brief';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
+import type { PaymentConfirmation } from '../../workflows/contracts/brief';
 import { CheckoutSession } from '../../db/entities';
+import type { BriefWorkflowClient } from '../briefs/brief-workflow-client';
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -42,7 +35,7 @@ export interface StripeWebhookDeps {
   em: () => EntityManager;
   stripe: Stripe;
   webhookSecret: string;
-  temporal: () => Promise<Client>;
+  briefs: Pick<BriefWorkflowClient, 'confirmPayment'>;
   /**
    * Test hook, called inside the transaction after the state change and the workflow signal, just
    * before the commit: throwing there rolls everything back (the event is not marked processed).
@@ -62,34 +55,6 @@ function isHandled(type: string): type is HandledEventType {
 function paymentIntentIdOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
-}
-
-/**
- * Signals the brief's workflow. Normally it has been waiting since the submission. If it has
- * already closed (the brief expired a moment before a payment that was nevertheless taken) the
- * payment must not be lost: the workflow is started again for that brief, told it resumes for a
- * payment, and the session is flagged for an admin.
- */
-async function confirmPayment(
-  client: Client,
-  briefId: string,
-  confirmation: PaymentConfirmation,
-): Promise<'signalled' | 'restarted'> {
-  try {
-    await client.workflow.getHandle(briefWorkflowId(briefId)).signal(paymentConfirmedSignal, confirmation);
-    return 'signalled';
-  } catch (error) {
-    if (!(error instanceof WorkflowNotFoundError)) throw error;
-  }
-  const input: BriefWorkflowInput = { briefId, resumedByPayment: true };
-  await client.workflow.signalWithStart(BRIEF_WORKFLOW_TYPE, {
-    workflowId: briefWorkflowId(briefId),
-    taskQueue: TASK_QUEUE,
-    args: [input],
-    signal: paymentConfirmedSignal,
-    signalArgs: [confirmation],
-  });
-  return 'restarted';
 }
 
 /**
@@ -136,7 +101,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
         (await tx.findOne(CheckoutSession, { sessionId: session.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
       if (!row || (row.sessionId && row.sessionId !== session.id && !row.simulated)) return 'ignored';
 
-      const applied = await applyEvent(tx, row, type, session, event, deps.temporal);
+      const applied = await applyEvent(tx, row, type, session, event, deps.briefs);
       await deps.beforeCommit?.(event);
       return applied;
     });
@@ -151,7 +116,7 @@ async function applyEvent(
   type: HandledEventType,
   session: Stripe.Checkout.Session,
   event: Stripe.Event,
-  temporal: () => Promise<Client>,
+  briefs: StripeWebhookDeps['briefs'],
 ): Promise<WebhookOutcome> {
   const paidNow =
     type === 'checkout.session.async_payment_succeeded' ||
@@ -174,7 +139,7 @@ async function applyEvent(
       amount: row.amountPaidCents,
       currency: row.currency === 'usd' ? 'usd' : 'eur',
     };
-    const delivery = await confirmPayment(await temporal(), row.brief.id, confirmation);
+    const delivery = await briefs.confirmPayment(row.brief.id, confirmation);
     if (delivery === 'restarted') {
       row.needsAttention =
         'Paiement reçu après la fermeture du workflow du brief : workflow relancé pour créer le projet.';

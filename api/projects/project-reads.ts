@@ -1,13 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
-import {
-  availableActions,
-  isActiveStatus,
-  pendingActions,
-  projectPartiesOf,
-  type ProjectParty,
-} from '../../domain/project-lifecycle';
+import { isActiveStatus, projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
+import { availableActions, availableReviewActions, pendingActions } from '../../domain/project-rules';
 import {
   CHAT_HISTORY_LIMIT,
   projectUploadRefusal,
@@ -32,7 +27,7 @@ import {
   ProjectRevision,
   StatusHistory,
 } from '../../db/entities';
-import { availableReviewActions, type ClientQuestionView } from '../../domain/review';
+import type { ClientQuestionView } from '../../domain/review';
 import { isoTimestamp } from '../../db/raw-timestamps';
 import { REVISION_PROGRESS_COLUMNS, type RevisionProgressRow } from '../../db/revision-progress';
 import { HttpError } from '../lib/http-error';
@@ -200,6 +195,8 @@ export interface ProjectPageRow extends SummaryRow {
   question: string;
   question_asked_at: string;
   question_asked_by_name: string;
+  /** `bigint` comes as text. */
+  last_event_id: string;
 }
 
 const minutesOf = (value: string | null) => (value === null ? null : Number(value));
@@ -207,8 +204,9 @@ const minutesOf = (value: string | null) => (value === null ? null : Number(valu
 /**
  * The project page's row (`GET /api/projects/{id}`, and the answer of every lifecycle action) in
  * one query of plain rows: the project with its editor and brief, the count of final files, the
- * approved version and the editor's open question; undefined for an unknown project. The page is
- * read on every visit and live update; five ORM reads with their entities cost it most of its time.
+ * approved version, the editor's open question and the live channel's last event (one statement,
+ * one snapshot: the row includes every event up to that id); undefined for an unknown project. The
+ * page is read on every visit and live update; five ORM reads with their entities cost it most of its time.
  */
 export async function loadProjectPageRow(em: EntityManager, projectId: string): Promise<ProjectPageRow | undefined> {
   const [row] = await em.getConnection().execute<ProjectPageRow[]>(
@@ -220,7 +218,8 @@ export async function loadProjectPageRow(em: EntityManager, projectId: string): 
             (select count(*) from project_files f
               where f.project_id = p.id and f.file_type = 'final') as final_file_count,
             q.id as question_id, q.question, q.asked_at as question_asked_at,
-            q.asked_by_name as question_asked_by_name
+            q.asked_by_name as question_asked_by_name,
+            (select coalesce(max(id), 0) from events) as last_event_id
        from projects p
        left join editor_profiles e on e.user_id = p.editor_id
        left join briefs b on b.id = p.brief_id
@@ -284,8 +283,9 @@ export function projectDetailOf(row: ProjectPageRow | undefined, user: AuthUser)
     pendingActions: pendingActions(parties, summary),
     uploads: PROJECT_FILE_TYPES.filter((fileType) => projectUploadRefusal(fileType, parties, row.status) === null),
     finalFileCount: Number(row.final_file_count),
-    reviewActions: availableReviewActions(parties, { ...summary, clientQuestion }),
+    reviewActions: availableReviewActions(parties, { ...summary, questionPending: clientQuestion !== null }),
     clientQuestion,
+    lastEventId: Number(row.last_event_id),
   };
 }
 

@@ -2,9 +2,9 @@ import { loadConfig } from '../config';
 import { migrateUp } from '../../db/migrate';
 import { initOrm } from '../../db/orm';
 import { EditorProfile } from '../../db/entities/editor-profile';
-import { KeycloakAdminClient } from '../keycloak/admin-client';
+import { KeycloakAdminClient } from '../../clients/keycloak-admin';
 import { seedDemoAccounts } from '../keycloak/seed-demo-accounts';
-import { createS3Client } from '../../db/storage';
+import { createS3Client } from '../../clients/storage';
 import { ensureBuckets } from '../storage/buckets';
 
 /**

@@ -5,7 +5,7 @@ import {
   PutBucketLifecycleConfigurationCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 
 /** Incomplete multipart uploads (abandoned browser uploads) are aborted after this many days. */
 const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 7;

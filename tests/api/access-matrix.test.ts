@@ -12,7 +12,7 @@ import {
   UploadSession,
   VersionComment,
 } from '../../db/entities';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';

@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { AuditLogEntry, EditorApplication, EditorProfile } from '../../db/entities';
 import { createOrmConfig } from '../../db/mikro-orm.config';
 import { ADMIN_MESSAGES } from '../../domain/admin';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { AdminBriefRow, AdminProjectRow, AuditEntryView, EligibleEditor } from '../../domain/admin';
 import { MESSAGES } from '../../domain/messages';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import {
   Brief,
   CheckoutSession,
@@ -13,8 +13,8 @@ import {
   StatusHistory,
 } from '../../db/entities';
 import { todayIn } from '../../domain/delivery';
-import { ADMIN_CHANGE_MESSAGES } from '../../domain/project-lifecycle';
-import { CANCELLATION_NEEDS_ATTENTION, PROJECT_ACTION_MESSAGES } from '../../workflows/contracts/project';
+import { ADMIN_CHANGE_MESSAGES } from '../../domain/project-rules';
+import { CANCELLATION_NEEDS_ATTENTION, PROJECT_ACTION_MESSAGES } from '../../domain/project-notices';
 import { adminKit, type ApiAnswer } from '../support/admin-kit';
 import { seedEditor, startProject, startWaitingProject, statusOf } from '../support/admin-seed';
 import { setOtherEditorsAside } from '../support/editors';

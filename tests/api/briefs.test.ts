@@ -7,7 +7,7 @@ import { createApp } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
 import { Brief, SentEmail } from '../../db/entities';
-import { createMailTransport } from '../../db/mail';
+import { createMailTransport } from '../../clients/mail';
 import { quoteFullFormBrief, quoteWizardBrief } from '../../domain/brief-estimate';
 import { addWorkingDays, earliestDeliveryDate, todayIn } from '../../domain/delivery';
 import { minimumWorkingDays } from '../../domain/pricing';
@@ -38,7 +38,7 @@ let workerRun: Promise<void>;
 let temporal: Client;
 let signedIn: string | null = null;
 let workerConnection: NativeConnection;
-let appTemporal: () => Promise<Client>;
+let closeAppTemporal: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   [db, mail] = await Promise.all([createScratchDatabase('rushflow_briefs_api'), TestMailServer.start()]);
@@ -48,7 +48,7 @@ beforeAll(async () => {
 
   const config = { ...baseConfig, DATABASE_URL: db.url, TEMPORAL_NAMESPACE: NAMESPACE, SMTP_URL: mail.smtpUrl };
   const deps = buildAppDeps(config, db.orm);
-  appTemporal = deps.briefs.temporal;
+  closeAppTemporal = deps.closeTemporal;
   // The signed-in case: the token check is the auth middleware's own suite; here any token is user-1.
   const app = createApp({
     ...deps,
@@ -86,7 +86,7 @@ afterAll(async () => {
   worker?.shutdown();
   await workerRun?.catch(() => undefined);
   await workerConnection?.close();
-  await (await appTemporal?.().catch(() => undefined))?.connection.close();
+  await closeAppTemporal?.();
   await temporal?.connection.close();
   server?.close();
   await mail?.stop();

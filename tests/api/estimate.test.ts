@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Brief, CheckoutSession } from '../../db/entities';
 import type { CheckoutSessionStatus } from '../../db/entities/checkout-session';
 import { initOrm } from '../../db/orm';
-import { readPublicPricingSettings } from '../../api/routes/pricing';
+import { readPublicPricingSettings } from '../../api/pricing/pricing-settings';
 import { addWorkingDays, todayIn } from '../../domain/delivery';
 import { MESSAGES } from '../../domain/messages';
 import { estimate, type EstimateInput } from '../../domain/pricing';

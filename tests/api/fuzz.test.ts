@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import { Brief, EditorApplication, Project, ProjectFile, UploadSession } from '../../db/entities';
 import { readSettings } from '../../db/settings';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import {
   ApplicationListQuerySchema,
   ApplicationUpdateSchema,
@@ -20,11 +20,12 @@ import {
   SystemTestSchema,
   UserListQuerySchema,
 } from '../../domain/schemas/admin';
-import { callBookingSchema, contactMessageSchema } from '../../domain/contact';
+import { callBookingSchema, contactMessageSchema } from '../../domain/schemas/contact';
 import { addWorkingDays, todayIn } from '../../domain/delivery';
-import { EMAIL_TEST_TEMPLATES, emailTestRequestSchema } from '../../domain/email-tests';
+import { EMAIL_TEST_TEMPLATES } from '../../domain/email-tests';
+import { emailTestRequestSchema } from '../../domain/schemas/email-tests';
 import { PageSessionInputSchema } from '../../domain/schemas/page-session';
-import { editorApplicationSchema } from '../../domain/recruitment';
+import { editorApplicationSchema } from '../../domain/schemas/recruitment';
 import {
   ApprovalInputSchema,
   ClientAnswerInputSchema,
@@ -43,13 +44,9 @@ import {
   ProjectNotificationsQuerySchema,
   ProjectUploadSessionSchema,
 } from '../../domain/schemas/project';
-import { SettingsInputSchema } from '../../domain/settings';
-import {
-  AddUploadFileSchema,
-  CreateUploadSessionSchema,
-  SignUploadRequestSchema,
-  UPLOAD_SESSION_HEADER,
-} from '../../domain/uploads';
+import { SettingsInputSchema } from '../../domain/schemas/settings';
+import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { AddUploadFileSchema, CreateUploadSessionSchema, SignUploadRequestSchema } from '../../domain/schemas/uploads';
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
 import { readyVersion, seedProject } from '../support/project-seed';

@@ -8,7 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
 import { ProjectFile, ProjectVersion } from '../../db/entities';
 import { initOrm } from '../../db/orm';
-import { BUCKETS, createS3Client } from '../../db/storage';
+import { BUCKETS, createS3Client } from '../../clients/storage';
 import { reconnectDelay } from '../../domain/events';
 import { versionPreviewWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';

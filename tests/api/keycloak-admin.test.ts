@@ -3,7 +3,7 @@
  * (env: KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_API_CLIENT_ID, KEYCLOAK_API_CLIENT_SECRET).
  */
 import { randomUUID } from 'node:crypto';
-import { KeycloakAdminClient, KeycloakAdminError } from '../../api/keycloak/admin-client';
+import { KeycloakAdminClient, KeycloakAdminError } from '../../clients/keycloak-admin';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../api/keycloak/seed-demo-accounts';
 
 function required(name: string): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { pingWorkflow } from '../../workflows';
 import { expectedPong, HEALTH_TASK_QUEUE, pingWorkflowId } from '../../workflows/contracts/ping';
 import { testStack } from '../support/stack-env';

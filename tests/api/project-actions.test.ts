@@ -2,9 +2,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { EditorProfile, Project, ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
 import { REVIEW_MESSAGES } from '../../domain/review';
-import { LIFECYCLE_MESSAGES } from '../../domain/project-lifecycle';
-import { connectTemporal } from '../../api/temporal/client';
-import { PROJECT_ACTION_MESSAGES, projectWorkflowId } from '../../workflows/contracts/project';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-rules';
+import { PROJECT_ACTION_MESSAGES } from '../../domain/project-notices';
+import { connectTemporal } from '../../api/temporal/connection';
+import { projectWorkflowId } from '../../workflows/contracts/project';
 import { waitUntil } from '../support/mail-server';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { startOwnApi, type OwnApi } from '../support/own-api';
@@ -108,7 +109,7 @@ test('the editor starts and completes, the client asks a revision; wrong role or
   expect(started.body.project?.status).toBe('in_progress');
   expect(await post(path('complete'), tokens.editor)).toEqual({
     status: 409,
-    body: { error: PROJECT_ACTION_MESSAGES.noFinalFile },
+    body: { error: LIFECYCLE_MESSAGES.noFinalFile },
   });
 
   // A final upload is a version (the api records it with its file; here both are seeded).

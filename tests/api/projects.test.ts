@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Project, ProjectFile } from '../../db/entities';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import { MESSAGES } from '../../domain/messages';
-import { lifecycleRefusal, type LifecycleFacts } from '../../domain/project-lifecycle';
+import { refusalOf, type ProjectFacts } from '../../domain/project-rules';
 import { PROJECT_MESSAGES, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { waitUntil } from '../support/mail-server';
@@ -212,17 +212,17 @@ describe('access to a project', () => {
   });
 
   test('an action the table refuses is explained in French (the same text the workflow answers)', () => {
-    const facts = (status: string): LifecycleFacts => ({
+    const facts = (status: string): ProjectFacts => ({
       status,
       revisionCount: 0,
       maxRevisions: 3,
       approvedVersionNumber: null,
       openRevision: null,
     });
-    expect(lifecycleRefusal('complete', ['client'], facts('in_progress'))?.message).toBe(
+    expect(refusalOf('complete', ['client'], facts('in_progress'))?.message).toBe(
       'Seul le monteur du projet peut faire cette action.',
     );
-    expect(lifecycleRefusal('complete', ['editor'], facts('assigned'))?.message).toBe(
+    expect(refusalOf('complete', ['editor'], facts('assigned'))?.message).toBe(
       'Action impossible : le projet est « Assigné au monteur ».',
     );
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { EditorProfile, Notification } from '../../db/entities';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import type { NotificationsAnswer } from '../../domain/notifications';
 import { PROJECT_MESSAGES, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { seedProject } from '../support/project-seed';

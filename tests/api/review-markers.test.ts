@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import { ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
 import { MESSAGES } from '../../domain/messages';
 import { PROJECT_MESSAGES } from '../../domain/projects';

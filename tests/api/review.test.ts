@@ -4,9 +4,9 @@ import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
-import { createS3Client } from '../../db/storage';
+import { createS3Client } from '../../clients/storage';
 import { MESSAGES } from '../../domain/messages';
 import type { ProjectDetail, ProjectFileView } from '../../domain/projects';
 import {
@@ -16,7 +16,7 @@ import {
   type OriginalLinkView,
   type VersionView,
 } from '../../domain/review';
-import { LIFECYCLE_MESSAGES } from '../../domain/project-lifecycle';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-rules';
 import { defaultStartFrame, timecodeToFrames } from '../../domain/timecode';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { setOtherEditorsAside } from '../support/editors';
@@ -500,7 +500,14 @@ test('a revision round, a non-video v2 that fails with its reason and is retried
     await call<{ comments: CommentView[] }>(`/api/projects/${projectId}/versions/1/comments`, tokens.editor)
   ).body.comments;
   expect(sent.find((c) => c.id === pinned.id)?.revisionNumber).toBe(1);
-  expect((await action('startRevision', tokens.editor)).status).toBe(200);
+  const started = await action('startRevision', tokens.editor);
+  expect(started.status).toBe(200);
+  // Once started, « Commencer » is no longer offered, and the workflow refuses it again the same way.
+  expect(started.body.project.actions).not.toContain('startRevision');
+  expect(await action('startRevision', tokens.editor)).toEqual({
+    status: 409,
+    body: { error: LIFECYCLE_MESSAGES.revisionAlreadyStarted },
+  });
   expect(await action('completeRevision', tokens.editor)).toEqual({
     status: 409,
     body: { error: LIFECYCLE_MESSAGES.revisionNeedsNewVersion },

@@ -1,5 +1,5 @@
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import { BUCKETS, createS3Client } from '../../db/storage';
+import { BUCKETS, createS3Client } from '../../clients/storage';
 import {
   MAX_FILE_SIZE_BYTES,
   MAX_PART_URLS_PER_REQUEST,

@@ -11,7 +11,7 @@ import {
   StatusHistory,
 } from '../../db/entities';
 import type { ProjectBriefData } from '../../db/entities/project';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import type { ProjectStatus } from '../../domain/enums';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { PROJECT_WORKFLOW_TYPE, projectWorkflowId, type ProjectWorkflowInput } from '../../workflows/contracts/project';

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../api/config';
-import { KeycloakAdminClient } from '../../db/keycloak-admin';
+import { KeycloakAdminClient } from '../../clients/keycloak-admin';
 import { loginWithPassword } from './keycloak-login';
 
 interface DemoAccount {

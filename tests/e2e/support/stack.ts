@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { KeycloakAdminClient } from '../../../api/keycloak/admin-client';
+import { KeycloakAdminClient } from '../../../clients/keycloak-admin';
 
 export interface DemoAccount {
   id: string;

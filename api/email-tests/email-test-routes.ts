@@ -1,27 +1,17 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import { EmailTest } from '../../db/entities';
 import { readSettings } from '../../db/settings';
-import {
-  EMAIL_TEST_LIST_LIMIT,
-  emailTestRequestSchema,
-  type EmailTestsAnswer,
-  type EmailTestView,
-} from '../../domain/email-tests';
-import {
-  EMAIL_TEST_WAIT_MS,
-  EMAIL_TEST_WORKFLOW_TYPE,
-  emailTestWorkflowId,
-  type EmailTestWorkflowInput,
-} from '../../workflows/contracts/email-test';
+import { EMAIL_TEST_LIST_LIMIT, type EmailTestsAnswer, type EmailTestView } from '../../domain/email-tests';
+import { emailTestRequestSchema } from '../../domain/schemas/email-tests';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireRole } from '../middleware/auth';
-import { startOrUndo, startWorkflowOnce } from '../temporal/client';
+import { startOrUndo } from '../lib/start-or-undo';
+import type { EmailTestWorkflowClient } from './email-test-workflow-client';
 
 export interface EmailTestRouteDeps {
   em: () => EntityManager;
-  temporal: () => Promise<Client>;
+  workflows: EmailTestWorkflowClient;
   /** The technical notes, read from the configuration (never a credential). */
   notes: Omit<EmailTestsAnswer['settings'], 'replyTo'>;
 }
@@ -37,16 +27,6 @@ function view(test: EmailTest): EmailTestView {
     createdAt: test.createdAt.toISOString(),
     finishedAt: test.finishedAt?.toISOString() ?? null,
   };
-}
-
-/** `smtp://user:secret@host:25` → `host:25`: the notes name the server, never its credentials. */
-export function smtpHostOf(smtpUrl: string): string {
-  try {
-    const url = new URL(smtpUrl);
-    return url.port ? `${url.hostname}:${url.port}` : url.hostname;
-  } catch {
-    return '—';
-  }
 }
 
 /**
@@ -76,26 +56,13 @@ export function emailTestRoutes(deps: EmailTestRouteDeps): Router {
     const em = deps.em();
     const test = em.create(EmailTest, { template: request.template, recipient: request.to, requestedBy: admin.id });
     await em.flush();
-    const workflowId = emailTestWorkflowId(test.id);
-    const input: EmailTestWorkflowInput = { testId: test.id };
     await startOrUndo(
-      () => startWorkflowOnce(deps.temporal, EMAIL_TEST_WORKFLOW_TYPE, workflowId, input),
+      () => deps.workflows.start(test.id),
       () => deps.em().nativeDelete(EmailTest, { id: test.id }),
       `email test ${test.id}`,
     );
     // The outcome usually arrives within a second; past the wait the list shows it `pending`.
-    const client = await deps.temporal();
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      client.workflow
-        .getHandle(workflowId)
-        .result()
-        .catch(() => undefined),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, EMAIL_TEST_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    await deps.workflows.settle(test.id);
     ctx.status = 201;
     ctx.body = { test: view(await deps.em().findOneOrFail(EmailTest, { id: test.id })) };
   });

@@ -1,27 +1,16 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import { ADMIN_MESSAGES, type InviteResult, type RoleChangeResult } from '../../domain/admin';
 import { InviteEditorSchema, RoleChangeSchema, UserListQuerySchema } from '../../domain/schemas/admin';
-import type { KeycloakAdminClient } from '../../db/keycloak-admin';
-import {
-  ADMIN_OPERATION_WAIT_MS,
-  CHANGE_ROLE_WORKFLOW_TYPE,
-  changeRoleWorkflowId,
-  INVITE_EDITOR_WORKFLOW_TYPE,
-  inviteEditorWorkflowId,
-  type ChangeRoleInput,
-  type ChangeRoleResult,
-  type InviteEditorInput,
-  type InviteEditorResult,
-} from '../../workflows/contracts/admin-users';
-import { runAdminWorkflow } from '../admin/admin-workflows';
-import { listAdminUsers } from '../admin/user-reads';
+import type { KeycloakAdminClient } from '../../clients/keycloak-admin';
+import { ADMIN_OPERATION_WAIT_MS, type InviteEditorInput } from '../../workflows/contracts/admin-users';
+import type { AdminWorkflowClient } from './admin-workflow-client';
+import { listAdminUsers } from './user-reads';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireRole, type AuthUser } from '../middleware/auth';
 
 export interface AdminUserRouteDeps {
   keycloak: KeycloakAdminClient;
-  temporal: () => Promise<Client>;
+  workflows: AdminWorkflowClient;
   /** Where Keycloak's invitation link leads once the password is set: the SPA's client and its editor space. */
   invitation: { clientId: string; redirectUri: string };
   /** How long the api waits for an operation's answer (tests shorten it). */
@@ -35,11 +24,10 @@ export async function inviteEditor(
   deps: AdminUserRouteDeps,
   input: Omit<InviteEditorInput, 'redirectUri' | 'clientId'>,
 ): Promise<InviteResult> {
-  const result = await runAdminWorkflow<InviteEditorResult>(deps.temporal, INVITE_EDITOR_WORKFLOW_TYPE, {
-    workflowId: inviteEditorWorkflowId(input.email),
-    args: [{ ...input, ...deps.invitation } satisfies InviteEditorInput],
-    waitMs: deps.waitMs ?? ADMIN_OPERATION_WAIT_MS,
-  });
+  const result = await deps.workflows.inviteEditor(
+    { ...input, ...deps.invitation },
+    deps.waitMs ?? ADMIN_OPERATION_WAIT_MS,
+  );
   return {
     userId: result.userId,
     email: result.email,
@@ -76,11 +64,10 @@ export function adminUserRoutes(deps: AdminUserRouteDeps): Router {
   for (const change of ['assign', 'remove'] as const) {
     router.post(`/api/admin/roles/${change}`, admin, async (ctx) => {
       const { email, role } = parseInput(RoleChangeSchema, ctx.request.body ?? {});
-      const result = await runAdminWorkflow<ChangeRoleResult>(deps.temporal, CHANGE_ROLE_WORKFLOW_TYPE, {
-        workflowId: changeRoleWorkflowId(email, role, change),
-        args: [{ actor: actorOf(currentUser(ctx)), email, role, change } satisfies ChangeRoleInput],
-        waitMs: deps.waitMs ?? ADMIN_OPERATION_WAIT_MS,
-      });
+      const result = await deps.workflows.changeRole(
+        { actor: actorOf(currentUser(ctx)), email, role, change },
+        deps.waitMs ?? ADMIN_OPERATION_WAIT_MS,
+      );
       const label = role === 'admin' ? 'administrateur' : 'éditeur';
       ctx.body = {
         ...result,

@@ -1,33 +1,24 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { EditorApplication, UploadedFile } from '../../db/entities';
 import { readSettings } from '../../db/settings';
 import { MESSAGES } from '../../domain/messages';
-import {
-  editorApplicationSchema,
-  OPEN_APPLICATION_STATUSES,
-  RECRUITMENT_MESSAGES,
-  REQUIRED_CONSENTS,
-} from '../../domain/recruitment';
+import { OPEN_APPLICATION_STATUSES, RECRUITMENT_MESSAGES, REQUIRED_CONSENTS } from '../../domain/recruitment';
+import { editorApplicationSchema } from '../../domain/schemas/recruitment';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
-import {
-  EDITOR_APPLICATION_WORKFLOW_TYPE,
-  editorApplicationWorkflowId,
-  type EditorApplicationWorkflowInput,
-} from '../../workflows/contracts/editor-application';
 import { photoLink, PHOTO_LINK_SECONDS } from '../admin/application-reads';
 import { HttpError } from '../lib/http-error';
 import { fieldErrors } from '../lib/validation';
 import { requireRole, type AuthState } from '../middleware/auth';
-import { startOrUndo, startWorkflowOnce } from '../temporal/client';
+import { startOrUndo } from '../lib/start-or-undo';
 import type { UploadService } from '../uploads/upload-service';
+import type { EditorApplicationWorkflowClient } from './editor-application-workflow-client';
 
 export interface EditorApplicationRouteDeps {
   em: () => EntityManager;
-  temporal: () => Promise<Client>;
+  workflows: EditorApplicationWorkflowClient;
   uploads: Pick<UploadService, 'openSessionForBrief'>;
   /** Storage client on the public endpoint: the photo link is opened by the admin's browser. */
   publicS3: S3Client;
@@ -120,15 +111,8 @@ export function editorApplicationRoutes(deps: EditorApplicationRouteDeps): Route
       await tx.flush();
       return row;
     });
-    const input: EditorApplicationWorkflowInput = { applicationId: stored.id };
     await startOrUndo(
-      () =>
-        startWorkflowOnce(
-          deps.temporal,
-          EDITOR_APPLICATION_WORKFLOW_TYPE,
-          editorApplicationWorkflowId(stored.id),
-          input,
-        ),
+      () => deps.workflows.start(stored.id),
       () => deps.em().nativeDelete(EditorApplication, { id: stored.id }),
       `editor application ${stored.id}`,
     );

@@ -2,9 +2,27 @@ import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
 import { ADMIN_MESSAGES } from '../../domain/admin';
 import { MESSAGES } from '../../domain/messages';
-import { ADMIN_REFUSALS } from '../../workflows/contracts/admin-users';
+import {
+  ADMIN_REFUSALS,
+  CHANGE_ROLE_WORKFLOW_TYPE,
+  changeRoleWorkflowId,
+  INVITE_EDITOR_WORKFLOW_TYPE,
+  inviteEditorWorkflowId,
+  type ChangeRoleInput,
+  type ChangeRoleResult,
+  type InviteEditorInput,
+  type InviteEditorResult,
+} from '../../workflows/contracts/admin-users';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
+import {
+  SYSTEM_TEST_WAIT_MS,
+  SYSTEM_TEST_WORKFLOW_TYPE,
+  systemTestWorkflowId,
+  type SystemTestInput,
+} from '../../workflows/contracts/system-test';
+import type { SystemTestResult } from '../../domain/admin';
 import { HttpError } from '../lib/http-error';
+import type { TemporalConnection } from '../temporal/connection';
 
 /** The typed refusal inside a failed workflow, if any. */
 function refusalOf(error: unknown): HttpError | undefined {
@@ -25,8 +43,8 @@ function refusalOf(error: unknown): HttpError | undefined {
  * French message; an answer that takes longer than `waitMs` (Keycloak or the worker down) is a 503
  * saying the operation will finish on its own.
  */
-export async function runAdminWorkflow<R>(
-  temporal: () => Promise<Client>,
+async function runAdminWorkflow<R>(
+  temporal: TemporalConnection,
   type: string,
   options: { workflowId: string; args: unknown[]; waitMs: number },
 ): Promise<R> {
@@ -57,3 +75,34 @@ export async function runAdminWorkflow<R>(
     clearTimeout(timer);
   }
 }
+
+/**
+ * The api's side of the administration's workflows: the user operations (whose activities write to
+ * Keycloak, the audit log and the live channel) and the /test page's system checks.
+ */
+export function createAdminWorkflowClient(temporal: TemporalConnection) {
+  return {
+    inviteEditor: (input: InviteEditorInput, waitMs: number) =>
+      runAdminWorkflow<InviteEditorResult>(temporal, INVITE_EDITOR_WORKFLOW_TYPE, {
+        workflowId: inviteEditorWorkflowId(input.email),
+        args: [input],
+        waitMs,
+      }),
+
+    changeRole: (input: ChangeRoleInput, waitMs: number) =>
+      runAdminWorkflow<ChangeRoleResult>(temporal, CHANGE_ROLE_WORKFLOW_TYPE, {
+        workflowId: changeRoleWorkflowId(input.email, input.role, input.change),
+        args: [input],
+        waitMs,
+      }),
+
+    runSystemTest: (input: SystemTestInput) =>
+      runAdminWorkflow<SystemTestResult>(temporal, SYSTEM_TEST_WORKFLOW_TYPE, {
+        workflowId: systemTestWorkflowId(input.runId),
+        args: [input],
+        waitMs: SYSTEM_TEST_WAIT_MS,
+      }),
+  };
+}
+
+export type AdminWorkflowClient = ReturnType<typeof createAdminWorkflowClient>;

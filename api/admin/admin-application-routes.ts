@@ -10,7 +10,7 @@ import { listApplications, toApplicationView, type PhotoLinkDeps } from '../admi
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, displayName, requireRole } from '../middleware/auth';
-import { inviteEditor, type AdminUserRouteDeps } from './admin-users';
+import { inviteEditor, type AdminUserRouteDeps } from './admin-user-routes';
 
 export interface AdminApplicationRouteDeps {
   em: () => EntityManager;

@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { REVIEW_MESSAGES } from '../../domain/review';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
@@ -7,12 +7,13 @@ import {
   type VersionPreviewInput,
 } from '../../workflows/contracts/version-preview';
 import { HttpError } from '../lib/http-error';
+import type { TemporalConnection } from '../temporal/connection';
 
 /**
  * The api's side of versionPreviewWorkflow: one run per version at a time, under the id derived
  * from the version; a new run (the editor's retry) may start once the previous one has ended.
  */
-export function previewRuns(temporal: () => Promise<Client>) {
+export function createPreviewWorkflowClient(temporal: TemporalConnection) {
   return {
     /** Starts the version's preview; 409 'L’aperçu … est déjà en cours' while a run is under way. */
     async start(versionId: string): Promise<void> {
@@ -63,4 +64,4 @@ export function previewRuns(temporal: () => Promise<Client>) {
   };
 }
 
-export type PreviewRuns = ReturnType<typeof previewRuns>;
+export type PreviewWorkflowClient = ReturnType<typeof createPreviewWorkflowClient>;

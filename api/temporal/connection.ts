@@ -1,11 +1,32 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
-import { MESSAGES } from '../../domain/messages';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
-import { HttpError } from '../lib/http-error';
+
+/**
+ * The api's way to Temporal, handed by the composition root to each area's workflow client
+ * (`api/<area>/*-workflow-client.ts`): the only modules that start, signal, update or query workflows.
+ */
+export type TemporalConnection = () => Promise<Client>;
 
 export async function connectTemporal(address: string, namespace: string): Promise<Client> {
   const connection = await Connection.connect({ address, connectTimeout: '5 seconds' });
   return new Client({ connection, namespace });
+}
+
+/** Connects once and reconnects on the next call after a failure, so the api boots without Temporal. */
+export function lazyTemporal(address: string, namespace: string): TemporalConnection {
+  let pending: Promise<Client> | undefined;
+  return () => {
+    pending ??= connectTemporal(address, namespace).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/** Closes the connection if it was ever opened (the api's shutdown, a test's teardown). */
+export async function closeTemporal(temporal: TemporalConnection): Promise<void> {
+  await (await temporal().catch(() => undefined))?.connection.close();
 }
 
 /**
@@ -13,7 +34,7 @@ export async function connectTemporal(address: string, namespace: string): Promi
  * counts as started. Any other failure (Temporal unreachable…) is thrown to the caller.
  */
 export async function startWorkflowOnce(
-  temporal: () => Promise<Client>,
+  temporal: TemporalConnection,
   workflowType: string,
   workflowId: string,
   input: unknown,
@@ -29,23 +50,5 @@ export async function startWorkflowOnce(
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return;
     throw error;
-  }
-}
-
-/**
- * Starts the workflow of a row the caller just stored. When Temporal cannot take it, the row is
- * removed again, so the request leaves nothing half-done, and the caller answers 503.
- */
-export async function startOrUndo(
-  start: () => Promise<void>,
-  undo: () => Promise<unknown>,
-  what: string,
-): Promise<void> {
-  try {
-    await start();
-  } catch (error) {
-    console.error(`[api] ${what}: workflow not started`, error);
-    await undo().catch((undoError: unknown) => console.error(`[api] ${what}: not removed`, undoError));
-    throw new HttpError(503, MESSAGES.serviceUnavailable);
   }
 }

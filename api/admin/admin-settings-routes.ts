@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicPricingSettings } from '../../domain/pricing';
-import { settingRows, SettingsInputSchema, type AppSettings } from '../../domain/settings';
+import { settingRows, type AppSettings } from '../../domain/settings';
+import { SettingsInputSchema } from '../../domain/schemas/settings';
 import { recordAudit } from '../../db/audit';
 import { Setting } from '../../db/entities';
 import { readSettings } from '../../db/settings';
 import type { CachedRead } from '../lib/cached-read';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireRole } from '../middleware/auth';
-import { readPublicPricingSettings } from './pricing';
+import { readPublicPricingSettings } from '../pricing/pricing-settings';
 
 export interface AdminSettingsRouteDeps {
   em: () => EntityManager;

@@ -1,7 +1,5 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Context } from 'koa';
 import {
   AddRevisionsSchema,
@@ -18,9 +16,6 @@ import {
   RevisionRoundInputSchema,
 } from '../../domain/schemas/review';
 import {
-  ACTION_FORBIDDEN,
-  ACTION_INVALID,
-  ACTION_REFUSED,
   addRevisionsUpdate,
   answerClientUpdate,
   approveUpdate,
@@ -29,95 +24,19 @@ import {
   cancelUpdate,
   changeDeadlineUpdate,
   PROJECT_ACTION_UPDATES,
-  projectWorkflowId,
   reassignEditorUpdate,
   requestRevisionUpdate,
-  type ProjectActor,
 } from '../../workflows/contracts/project';
-import { Project } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
-import { currentUser, requireAuth, requireProjectAccess, requireRole, type AuthUser } from '../middleware/auth';
-import { loadProjectParties, projectIdOf, readProjectDetail } from '../projects/project-reads';
+import { currentUser, requireAuth, requireProjectAccess, requireRole } from '../middleware/auth';
+import { loadProjectParties, projectIdOf, readProjectDetail } from './project-reads';
+import { actorOf, type ProjectWorkflowClient } from './project-workflow-client';
 import { loadVersion } from '../review/version-reads';
 
 export interface ProjectActionRouteDeps {
   em: () => EntityManager;
-  temporal: () => Promise<Client>;
-}
-
-/** Shown when the workflow is closed (project closed and its files deleted) or answers nothing usable. */
-const CLOSED_MESSAGE = 'Action impossible : ce projet est clos.';
-
-/** The caller, from the verified token: the workflow checks its parts on the project itself. */
-function actorOf(user: AuthUser): ProjectActor {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return {
-    id: user.id,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    roles: user.roles,
-    name: name || user.email,
-  };
-}
-
-/**
- * The workflow's refusal → 403/409/400 with its French message. The project exists (the guard read
- * it): a workflow that is no longer running has closed the project (cancelled, or delivered and
- * its files deleted), so nothing more can be done on it.
- */
-function updateErrorToHttp(error: unknown): HttpError | undefined {
-  if (error instanceof WorkflowNotFoundError) return new HttpError(409, CLOSED_MESSAGE);
-  if (error instanceof WorkflowUpdateFailedError) {
-    const cause = error.cause;
-    if (cause instanceof ApplicationFailure) {
-      if (cause.type === ACTION_FORBIDDEN) return new HttpError(403, cause.message);
-      if (cause.type === ACTION_REFUSED) return new HttpError(409, cause.message);
-      if (cause.type === ACTION_INVALID) return new HttpError(400, cause.message);
-    }
-    return undefined;
-  }
-  // The server refuses updates on a closed workflow ("workflow execution already completed").
-  if (error instanceof Error && /already completed|workflow execution.*(completed|closed)/i.test(error.message))
-    return new HttpError(409, CLOSED_MESSAGE);
-  return undefined;
-}
-
-/**
- * A project just paid for is written a moment before the payment's workflow starts its own: it
- * stays `brief_received` until then. An action sent in that gap waits for the workflow this long.
- */
-const WORKFLOW_START_WAIT_MS = 20_000;
-const STARTING_MESSAGE = 'Le projet est en cours de démarrage : réessayez dans un instant.';
-
-async function awaitingItsWorkflow(deps: ProjectActionRouteDeps, projectId: string): Promise<boolean> {
-  const project = await deps.em().findOne(Project, { id: projectId }, { fields: ['status'] });
-  return project?.status === 'brief_received';
-}
-
-async function runUpdate(
-  deps: ProjectActionRouteDeps,
-  projectId: string,
-  run: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<unknown>,
-): Promise<void> {
-  const client = await deps.temporal();
-  const handle = client.workflow.getHandle(projectWorkflowId(projectId));
-  const deadline = Date.now() + WORKFLOW_START_WAIT_MS;
-  for (;;) {
-    try {
-      await run(handle);
-      return;
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError && (await awaitingItsWorkflow(deps, projectId))) {
-        if (Date.now() >= deadline) throw new HttpError(503, STARTING_MESSAGE);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        continue;
-      }
-      const http = updateErrorToHttp(error);
-      if (http) throw http;
-      throw error;
-    }
-  }
+  workflows: ProjectWorkflowClient;
 }
 
 async function answerWithProject(ctx: Context, deps: ProjectActionRouteDeps, projectId: string) {
@@ -148,29 +67,24 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const actor = actorOf(currentUser(ctx));
     const body: unknown = ctx.request.body ?? {};
     const name = action as ProjectAction | ReviewAction;
-    let run: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<unknown>;
+    const { workflows } = deps;
     if (name === 'requestRevision') {
       const { versionNumber, feedback } = parseInput(RevisionRoundInputSchema, body);
       await loadVersion(deps.em(), projectId, versionNumber);
-      run = (handle) => handle.executeUpdate(requestRevisionUpdate, { args: [{ actor, versionNumber, feedback }] });
+      await workflows.update(projectId, requestRevisionUpdate, { actor, versionNumber, feedback });
     } else if (name === 'approve') {
       const { versionNumber } = parseInput(ApprovalInputSchema, body);
       await loadVersion(deps.em(), projectId, versionNumber);
-      run = (handle) => handle.executeUpdate(approveUpdate, { args: [{ actor, versionNumber }] });
+      await workflows.update(projectId, approveUpdate, { actor, versionNumber });
     } else if (name === 'askClient') {
       const { question } = parseInput(ClientQuestionInputSchema, body);
-      run = (handle) => handle.executeUpdate(askClientUpdate, { args: [{ actor, question }] });
+      await workflows.update(projectId, askClientUpdate, { actor, question });
     } else if (name === 'answerClient') {
       const { answer } = parseInput(ClientAnswerInputSchema, body);
-      run = (handle) => handle.executeUpdate(answerClientUpdate, { args: [{ actor, answer }] });
+      await workflows.update(projectId, answerClientUpdate, { actor, answer });
     } else {
-      const update = PROJECT_ACTION_UPDATES[name];
-      run = (handle) =>
-        update === cancelUpdate
-          ? handle.executeUpdate(cancelUpdate, { args: [{ actor }] })
-          : handle.executeUpdate(update, { args: [{ actor }] });
+      await workflows.update(projectId, PROJECT_ACTION_UPDATES[name], { actor });
     }
-    await runUpdate(deps, projectId, run);
     await answerWithProject(ctx, deps, projectId);
   });
 
@@ -178,9 +92,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const projectId = projectIdOf(ctx.params.projectId);
     const { editorId } = parseInput(AssignEditorSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
-    await runUpdate(deps, projectId, (handle) =>
-      handle.executeUpdate(assignEditorUpdate, { args: [{ actor, editorId }] }),
-    );
+    await deps.workflows.update(projectId, assignEditorUpdate, { actor, editorId });
     await answerWithProject(ctx, deps, projectId);
   });
 
@@ -189,9 +101,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const projectId = projectIdOf(ctx.params.projectId);
     const { editorId } = parseInput(AssignEditorSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
-    await runUpdate(deps, projectId, (handle) =>
-      handle.executeUpdate(reassignEditorUpdate, { args: [{ actor, editorId }] }),
-    );
+    await deps.workflows.update(projectId, reassignEditorUpdate, { actor, editorId });
     await answerWithProject(ctx, deps, projectId);
   });
 
@@ -201,9 +111,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const { deliveryDate } = parseInput(ChangeDeadlineSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
     const at = Date.parse(`${deliveryDate}T12:00:00.000Z`);
-    await runUpdate(deps, projectId, (handle) =>
-      handle.executeUpdate(changeDeadlineUpdate, { args: [{ actor, deliveryDate: at }] }),
-    );
+    await deps.workflows.update(projectId, changeDeadlineUpdate, { actor, deliveryDate: at });
     await answerWithProject(ctx, deps, projectId);
   });
 
@@ -212,9 +120,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const projectId = projectIdOf(ctx.params.projectId);
     const { count } = parseInput(AddRevisionsSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
-    await runUpdate(deps, projectId, (handle) =>
-      handle.executeUpdate(addRevisionsUpdate, { args: [{ actor, count }] }),
-    );
+    await deps.workflows.update(projectId, addRevisionsUpdate, { actor, count });
     await answerWithProject(ctx, deps, projectId);
   });
 
@@ -222,7 +128,7 @@ export function projectActionRoutes(deps: ProjectActionRouteDeps): Router {
     const projectId = projectIdOf(ctx.params.projectId);
     const { reason } = parseInput(CancelProjectSchema, ctx.request.body ?? {});
     const actor = actorOf(currentUser(ctx));
-    await runUpdate(deps, projectId, (handle) => handle.executeUpdate(cancelUpdate, { args: [{ actor, reason }] }));
+    await deps.workflows.update(projectId, cancelUpdate, { actor, reason });
     await answerWithProject(ctx, deps, projectId);
   });
 

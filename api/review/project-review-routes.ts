@@ -12,7 +12,7 @@ import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, displayName, requireProjectAccess } from '../middleware/auth';
 import { loadProject, loadProjectParties, partiesOf, projectIdOf } from '../projects/project-reads';
-import type { PreviewRuns } from '../review/preview-runs';
+import type { PreviewWorkflowClient } from './preview-workflow-client';
 import {
   loadVersion,
   mediaOf,
@@ -27,7 +27,7 @@ export interface ProjectReviewRouteDeps {
   em: () => EntityManager;
   /** Signs the preview and original links browsers follow (the public endpoint). */
   publicS3: S3Client;
-  previews: PreviewRuns;
+  previews: PreviewWorkflowClient;
 }
 
 /** The part a comment is signed with: the project's editor, else its client, else admin. */

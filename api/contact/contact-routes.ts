@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import type { Context } from 'koa';
 import type { ZodType } from 'zod';
 import { CallBooking, ContactMessage } from '../../db/entities';
 import {
   CALL_DURATION_MINUTES,
   CALL_TIME_ZONE,
-  callBookingSchema,
   CONTACT_MESSAGES,
   contactErrorSummary,
-  contactMessageSchema,
   freeCallSlots,
   callSlotLabel,
   HONEYPOT_FIELD,
@@ -19,24 +16,20 @@ import {
   type CallBookingCreated,
   type CallSlotsAnswer,
 } from '../../domain/contact';
+import { callBookingSchema, contactMessageSchema } from '../../domain/schemas/contact';
 import { MESSAGES } from '../../domain/messages';
-import {
-  CALL_BOOKING_WORKFLOW_TYPE,
-  callBookingWorkflowId,
-  CONTACT_MESSAGE_WORKFLOW_TYPE,
-  contactMessageWorkflowId,
-} from '../../workflows/contracts/contact';
 import { HttpError } from '../lib/http-error';
 import { enforceRateLimit, type RateLimit } from '../lib/rate-limit';
 import { fieldErrors } from '../lib/validation';
-import { startOrUndo, startWorkflowOnce } from '../temporal/client';
+import { startOrUndo } from '../lib/start-or-undo';
+import type { ContactWorkflowClient } from './contact-workflow-client';
 
 /** Requests are counted per client address and per e-mail address (000 §9). */
 export type ContactLimit = RateLimit<'address' | 'email'>;
 
 export interface ContactRouteDeps {
   em: () => EntityManager;
-  temporal: () => Promise<Client>;
+  workflows: ContactWorkflowClient;
   /** The message form's and the call booking's limits (each its own counters). */
   limits: { messages: ContactLimit; bookings: ContactLimit };
   now?: () => Date;
@@ -84,10 +77,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
     });
     await em.flush();
     await startOrUndo(
-      () =>
-        startWorkflowOnce(deps.temporal, CONTACT_MESSAGE_WORKFLOW_TYPE, contactMessageWorkflowId(message.id), {
-          messageId: message.id,
-        }),
+      () => deps.workflows.startMessage(message.id),
       () => deps.em().nativeDelete(ContactMessage, { id: message.id }),
       `contact message ${message.id}`,
     );
@@ -146,10 +136,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
       throw error;
     }
     await startOrUndo(
-      () =>
-        startWorkflowOnce(deps.temporal, CALL_BOOKING_WORKFLOW_TYPE, callBookingWorkflowId(booking.id), {
-          bookingId: booking.id,
-        }),
+      () => deps.workflows.startCallBooking(booking.id),
       () => deps.em().nativeDelete(CallBooking, { id: booking.id }),
       `call booking ${booking.id}`,
     );

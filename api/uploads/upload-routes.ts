@@ -1,17 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import {
-  AddUploadFileSchema,
-  CreateUploadSessionSchema,
-  SignUploadRequestSchema,
-  UPLOAD_MESSAGES,
-  UPLOAD_SESSION_HEADER,
-} from '../../domain/uploads';
+import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { AddUploadFileSchema, CreateUploadSessionSchema, SignUploadRequestSchema } from '../../domain/schemas/uploads';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import type { AuthState } from '../middleware/auth';
-import type { Caller, UploadService } from '../uploads/upload-service';
+import type { Caller } from '../uploads/upload-context';
+import type { UploadService } from '../uploads/upload-service';
 
 const SessionParams = z.object({ sessionId: z.uuid({ message: UPLOAD_MESSAGES.sessionNotFound }) });
 const FileParams = SessionParams.extend({ fileId: z.uuid({ message: UPLOAD_MESSAGES.fileNotFound }) });

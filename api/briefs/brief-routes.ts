@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import type { Context } from 'koa';
 import { quoteFullFormBrief, quoteWizardBrief, type BriefQuote } from '../../domain/brief-estimate';
 import { todayIn } from '../../domain/delivery';
@@ -16,18 +15,17 @@ import {
   type FullBrief,
   type WizardBrief,
 } from '../../domain/schemas/brief';
-import { BRIEF_WORKFLOW_TYPE, briefWorkflowId, type BriefWorkflowInput } from '../../workflows/contracts/brief';
-import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { Brief, UploadedFile, type BriefAnalysis, type BriefUploadedFile } from '../../db/entities';
 import type { UploadService } from '../uploads/upload-service';
 import { HttpError } from '../lib/http-error';
 import { fieldErrors } from '../lib/validation';
 import type { AuthState } from '../middleware/auth';
+import type { BriefWorkflowClient } from './brief-workflow-client';
 
 export interface BriefRouteDeps {
   em: () => EntityManager;
-  temporal: () => Promise<Client>;
+  workflows: BriefWorkflowClient;
   uploads: Pick<UploadService, 'openSessionForBrief'>;
   /** The agency's calendar day (YYYY-MM-DD) for the delivery-date rule; Paris by default. */
   today?: () => string;
@@ -204,28 +202,6 @@ async function uploadColumns(
 }
 
 /**
- * Starts the brief's workflow once: REJECT_DUPLICATE on `brief-<id>` makes a retry (same
- * Idempotency-Key after a crash or a lost answer) start it only if it never started.
- */
-async function startBriefWorkflow(temporal: () => Promise<Client>, briefId: string): Promise<void> {
-  const input: BriefWorkflowInput = { briefId };
-  try {
-    const client = await temporal();
-    await client.workflow.start(BRIEF_WORKFLOW_TYPE, {
-      taskQueue: TASK_QUEUE,
-      workflowId: briefWorkflowId(briefId),
-      args: [input],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-    });
-  } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
-    console.error(`[api] brief ${briefId}: workflow not started`, error);
-    // The brief is stored: the same request again (same Idempotency-Key) starts its workflow.
-    throw new HttpError(503, MESSAGES.serviceUnavailable);
-  }
-}
-
-/**
  * `POST /api/briefs`: either funnel's payload (wizard snake_case, full form camelCase), signed in
  * or not. The server validates with the shared schemas, recomputes the estimate (the browser's
  * prices are only recorded), stores the brief `pending_payment`, then starts BriefWorkflow.
@@ -239,7 +215,7 @@ export function briefRoutes(deps: BriefRouteDeps): Router {
     const em = deps.em();
 
     const answer = async (briefId: string) => {
-      await startBriefWorkflow(deps.temporal, briefId);
+      await deps.workflows.start(briefId);
       ctx.status = 201;
       ctx.body = { briefId };
     };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { briefIdParamsSchema, PAYMENT_MESSAGES, sessionIdParamsSchema, type PaymentState } from '../../domain/payments';
+import { PAYMENT_MESSAGES, type PaymentState } from '../../domain/payments';
+import { briefIdParamsSchema, sessionIdParamsSchema } from '../../domain/schemas/payments';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, type AuthState } from '../middleware/auth';

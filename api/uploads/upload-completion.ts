@@ -1,0 +1,137 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { UPLOAD_MESSAGES, type MediaKind, type UploadFileView } from '../../domain/uploads';
+import { projectEvent, type OutboxEntry } from '../../domain/events';
+import { Project, ProjectFile, ProjectVersion, type UploadedFile, type UploadSession } from '../../db/entities';
+import { appendEvents } from '../../db/outbox';
+import { HttpError } from '../lib/http-error';
+import { contentMatchesKind, sniffMediaKind, SNIFF_BYTES } from './content-sniffer';
+import type { Caller, UploadContext } from './upload-context';
+import { isGone } from './upload-objects';
+import { openFile, openSession, uploadFileView } from './upload-sessions';
+
+/**
+ * Called by the browser once S3 accepted CompleteMultipartUpload: checks the object's size and
+ * first bytes, then marks the file completed, or rejected (and deletes the object) when its
+ * content is not the media its extension claims. Calling it again answers the same.
+ */
+export async function completeFile(
+  context: UploadContext,
+  sessionId: string,
+  fileId: string,
+  secret: string | undefined,
+  caller: Caller,
+): Promise<UploadFileView> {
+  const em = context.em();
+  const session = await openSession(em, sessionId, secret, caller);
+  const file = await openFile(em, session, fileId);
+  if (file.status === 'completed' || file.status === 'rejected') return uploadFileView(file, session);
+  if (file.status !== 'uploading') throw new HttpError(409, UPLOAD_MESSAGES.fileNotUploading);
+  const matches = await contentMatchesExtension(context, file);
+  if (!matches) {
+    file.status = 'rejected';
+    file.error = UPLOAD_MESSAGES.unsupportedType;
+    await context.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
+  }
+  file.completedAt = new Date(context.now());
+  // The file's new status, its project row, the version of a final file and the live events
+  // commit together.
+  let version: ProjectVersion | undefined;
+  await em.begin();
+  try {
+    // The events are described after the flush, once the new rows have their ids.
+    const events: (() => OutboxEntry)[] = [];
+    if (matches) {
+      file.status = 'completed';
+      if (session.project) version = await recordProjectUpload(em, session, session.project, file, caller, events);
+    }
+    await appendEvents(em, () => events.map((event) => event()));
+    await em.commit();
+  } catch (error) {
+    await em.rollback();
+    throw error;
+  }
+  // The preview's workflow (probe, carried comments, watermarked preview). Should this fail,
+  // the version stays 'processing' without a run and the editor's retry starts it.
+  if (version && context.startPreview) {
+    await context.startPreview(version.id).catch((error: unknown) => {
+      console.error(`[uploads] preview of version ${version!.id} not started:`, error);
+    });
+  }
+  return uploadFileView(file, session);
+}
+
+/** The stored object is whole (else 409) and its first bytes are the media its extension claims. */
+async function contentMatchesExtension(context: UploadContext, file: UploadedFile): Promise<boolean> {
+  const head = await context.s3
+    .send(new HeadObjectCommand({ Bucket: file.bucket, Key: file.storageKey }))
+    .catch((error: unknown) => {
+      if (isGone(error)) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
+      throw error;
+    });
+  if (head.ContentLength !== file.size) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
+  let sniffed: MediaKind | null = null;
+  if (file.size > 0) {
+    const start = await context.s3.send(
+      new GetObjectCommand({ Bucket: file.bucket, Key: file.storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
+    );
+    sniffed = sniffMediaKind(await start.Body!.transformToByteArray());
+  }
+  return contentMatchesKind(sniffed, file.kind);
+}
+
+/**
+ * A project's upload becomes one of its files and, for a final file, its next version (v1, v2, …);
+ * their live events are added to `events`. Answers the new version, if any.
+ */
+async function recordProjectUpload(
+  em: EntityManager,
+  session: UploadSession,
+  project: Project,
+  file: UploadedFile,
+  caller: Caller,
+  events: (() => OutboxEntry)[],
+): Promise<ProjectVersion | undefined> {
+  const final = session.area === 'project_final';
+  const projectFile = em.create(ProjectFile, {
+    project,
+    filename: file.name,
+    fileType: final ? 'final' : 'source',
+    storageBucket: file.bucket,
+    storageKey: file.storageKey,
+    mimeType: file.mimeType || null,
+    fileSize: file.size,
+    uploadedBy: caller.userId ?? session.userId ?? '',
+    durationSeconds: null,
+  });
+  const projectId = project.id;
+  events.push(() =>
+    projectEvent({ type: 'project.file', projectId, fileId: projectFile.id, fileType: projectFile.fileType }),
+  );
+  if (!final) return undefined;
+  // Each final file is the next version (v1, v2, …): numbered under the project's lock.
+  await em.findOne(Project, { id: project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const last = await em.findOne(
+    ProjectVersion,
+    { project: project.id },
+    { orderBy: { number: 'desc' }, fields: ['number'] },
+  );
+  const version = em.create(ProjectVersion, {
+    project,
+    number: (last?.number ?? 0) + 1,
+    projectFile,
+    note: session.note ?? null,
+    filename: file.name,
+    uploadedBy: projectFile.uploadedBy,
+  });
+  events.push(() =>
+    projectEvent({
+      type: 'project.version',
+      projectId,
+      versionNumber: version.number,
+      previewStatus: 'processing',
+      progress: 0,
+    }),
+  );
+  return version;
+}
