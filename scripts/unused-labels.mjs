@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run lint` step: interface labels (i18next resources) that no code reads.
-// The French resources are the reference: `i18n/locales/fr.ts` and every `const fr = {…}` of a
-// module that registers a bundle (`addResourceBundle`). A key is read when a string literal in the
-// front end names it, or a template literal given to `t` matches it (`tabs.${name}` reads every `tabs.*`).
+// The French resources are the reference: the `export const fr = {…}` of every `fr.ts` of the front
+// end (`features/<f>/locales/fr.ts`, `i18n/locales/fr.ts`, `i18n/common/fr.ts`…), each beside its `en.ts`.
+// A key is read when a string literal in the front end names it (`'common:retry'` names `retry`), or a
+// template literal given to `t` matches it (`tabs.${name}` reads every `tabs.*`).
 // Plural forms (`_one`, `_other`) and array values count as their key.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,6 @@ function sourceFiles(dir) {
 
 const parsed = sourceFiles(SRC).map((file) => ({
   file,
-  text: fs.readFileSync(file, 'utf8'),
   source: ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true),
 }));
 
@@ -37,11 +37,9 @@ function keysOf(object, prefix = '') {
   });
 }
 
-/** `const <language> = {…}` (or `export const`) of a resource module. */
-function resources({ file, text, source }, language) {
-  const isResource =
-    file.endsWith(path.join('i18n', 'locales', `${language}.ts`)) || text.includes('addResourceBundle(');
-  if (!isResource) return [];
+/** `export const <language> = {…}` of a resource module (`<language>.ts`). */
+function resources({ file, source }, language) {
+  if (path.basename(file) !== `${language}.ts`) return [];
   const found = [];
   source.forEachChild(function visit(node) {
     if (
@@ -79,8 +77,12 @@ function readers({ source }, resourceNodes) {
   const patterns = [];
   source.forEachChild(function visit(node) {
     if (resourceNodes.has(node)) return;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) exact.add(node.text);
-    else if (ts.isTemplateExpression(node) && isTranslationKeyArgument(node)) {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      exact.add(node.text);
+      // A key named with its namespace: `'common:retry'`.
+      const namespaced = /^[a-zA-Z]+:(.+)$/.exec(node.text);
+      if (namespaced) exact.add(namespaced[1]);
+    } else if (ts.isTemplateExpression(node) && isTranslationKeyArgument(node)) {
       const parts = [escape(node.head.text), ...node.templateSpans.map((span) => `.+${escape(span.literal.text)}`)];
       patterns.push(new RegExp(`^${parts.join('')}$`));
     }
@@ -107,7 +109,7 @@ const unused = [...french, ...english.filter((entry) => !frenchKeys.has(entry.ke
   return !read(base);
 });
 
-// Every French label has its English text (`locales/fr.ts` ↔ `locales/en.ts`). English may hold
+// Every French label has its English text (`fr.ts` ↔ the `en.ts` beside it). English may hold
 // more: translations of French texts that come from domain/ (role labels, option lists).
 const keysIn = (entries, file) => new Set(entries.filter((entry) => entry.file === file).map((entry) => entry.key));
 const englishTwin = (file) => (path.basename(file) === 'fr.ts' ? path.join(path.dirname(file), 'en.ts') : file);

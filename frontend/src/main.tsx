@@ -45,7 +45,7 @@ const app = (router: DataRouter) => (
 const prerendered = container.hasChildNodes();
 
 // French renders at once; an English reader's texts load first (no French flash).
-void languageReady.then(async () => {
+void languageReady().then(async () => {
   // That HTML is French: React takes it over as it is, or draws an English reader's page anew.
   if (prerendered && currentLanguage() === 'fr') {
     const hydrationData = await loadMatchedRoutes(routes, window.location.pathname);

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { EditorProfile, Project, Setting } from '../../db/entities';
 import { EditorApplication } from '../../db/entities/editor-application';
 import { initOrm } from '../../db/orm';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { setOtherEditorsAside } from '../support/editors';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import {

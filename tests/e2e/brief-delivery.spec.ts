@@ -89,7 +89,8 @@ test.describe('promised delay', () => {
     // A short video: 2 working days is already the minimum, no express to sell.
     await expect(page.getByTestId('estimate-days')).toHaveText('2 jours ouvrés');
     await expect(page.getByRole('radio', { name: /^Express/ })).toHaveCount(0);
-    await expect(page.getByText(/Express non proposé pour ce projet : son délai de 2 jours ouvrés/)).toBeVisible();
+    // French typography: a non-breaking space before the colon.
+    await expect(page.getByText(/Express non proposé pour ce projet\u00a0: son délai de 2 jours ouvrés/)).toBeVisible();
 
     // 30 min from 300 min, premium, 11-20 files: 25.2 h → 4 days; the premium minimum is 3.
     await page.getByLabel(/Durée finale souhaitée/).fill('30');

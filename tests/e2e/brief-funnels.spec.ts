@@ -72,7 +72,9 @@ test.describe('brief funnels', () => {
     await expect(row).toContainText('photo-plateau.jpg');
     await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
     await expect(page.getByText('Analyse précise terminée')).toBeVisible();
-    await expect(row.getByTestId('rush-file-untimed')).toHaveText(/Sans durée : non compté dans la durée des rushs/);
+    await expect(row.getByTestId('rush-file-untimed')).toHaveText(
+      /Sans durée\u00a0: non compté dans la durée des rushs/,
+    );
     await expect(row.getByTestId('rush-file-duration')).toHaveCount(0);
     // The toasts render one after the other: leave the discrepancy toast time to show, were there one,
     // then count at once (a retrying assertion would wait for the toast to go away by itself).

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { Notification } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { revokeStreams } from '../../db/outbox';

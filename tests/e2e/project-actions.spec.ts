@@ -3,11 +3,12 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { initOrm } from '../../db/orm';
 import { ProjectFile, ProjectVersion, VersionComment } from '../../db/entities';
-import { BUCKETS } from '../../db/storage';
-import { LIFECYCLE_MESSAGES, PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
+import { BUCKETS } from '../../clients/storage';
+import { PROJECT_ACTIONS, type ProjectAction } from '../../domain/project-lifecycle';
+import { LIFECYCLE_MESSAGES } from '../../domain/project-rules';
 import type { VersionView } from '../../domain/review';
 import { readyVersion, seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { testStack } from '../support/stack-env';
@@ -281,4 +282,34 @@ test('every state offers exactly the actions the workflow accepts, and each offe
   const cancelled: Walk = { pages, projectId: await assignedProject(`Parcours annulé ${run}`) };
   await click(pages.admin, cancelled.projectId, 'cancel', 'Projet annulé');
   await checkState(cancelled, 'cancelled', {});
+});
+
+test('an action’s answer is the page’s project: neither the action nor its live event reads it again', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = await assignedProject(`Réponse d’action ${run}`);
+  const editor = await (await browser.newContext()).newPage();
+  await signIn(editor, accounts.editor.email, accounts.editor.password, /\/editor$/);
+  await editor.goto(`/project/${id}`);
+  // Once the live channel is open, what the page read at its first connection is read again first.
+  await expect(editor.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
+  const actions = editor.getByTestId('project-actions');
+  await expect(actions.getByTestId('action-start')).toBeEnabled();
+
+  const projectReads: string[] = [];
+  editor.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/projects/${id}`)
+      projectReads.push(request.url());
+  });
+  await actions.getByTestId('action-start').click();
+  await expect(toast(editor, 'Montage commencé')).toBeVisible();
+  // The answer's state at once: editing, « Marquer comme terminé » waiting for a final file.
+  await expect(actions.getByTestId('action-complete')).toBeDisabled();
+  await expect(actions.getByTestId('action-start')).toHaveCount(0);
+
+  // An admin's change afterwards is read (its live event comes after the action's own, in order).
+  expect((await api('admin', `/api/admin/projects/${id}/revisions`, { count: 1 })).status).toBe(200);
+  await expect(editor.getByTestId('project-revisions-count')).toHaveText('0/4');
+  expect(projectReads).toHaveLength(1);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from '../../api/temporal/client';
+import { connectTemporal } from '../../api/temporal/connection';
 import { initOrm } from '../../db/orm';
 import { generateSoundOnly, generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';

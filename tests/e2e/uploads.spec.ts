@@ -90,7 +90,7 @@ test('a real video is uploaded and analysed within 0.1 s; 30 s off the declared 
   expect(Math.abs(result.totalRushDuration - seconds)).toBeLessThanOrEqual(0.1);
   expect(result.fileCount).toBe(1);
   // The measured length as people read it (not rounded to a tenth of a minute).
-  await expect(row.getByTestId('rush-file-duration')).toContainText(/Durée : 12(,\d+)? s/);
+  await expect(row.getByTestId('rush-file-duration')).toContainText(/Durée\u00a0: 12(,\d+)? s/);
   await expect(page.getByText(DISCREPANCY_MESSAGES.significant)).toBeVisible();
 });
 

@@ -1,4 +1,5 @@
-import { callBookingSchema, CONTACT_MESSAGES, phoneNumberLabel } from '../../domain/contact';
+import { CONTACT_MESSAGES, phoneNumberLabel } from '../../domain/contact';
+import { callBookingSchema } from '../../domain/schemas/contact';
 
 /**
  * The number a visitor gives when booking a call (the schema the form and the api share): French

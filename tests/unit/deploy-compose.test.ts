@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../api/config';
 import { loadWorkerConfig } from '../../activities/config';
-import { BUCKETS } from '../../db/storage';
+import { BUCKETS } from '../../clients/storage';
 import { DEFAULT_HEALTH_NAMESPACE } from '../../workflows/contracts/ping';
 import {
   RUSHFLOW_CLIENT_EMAIL,

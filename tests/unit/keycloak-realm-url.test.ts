@@ -1,4 +1,4 @@
-import { KeycloakAdminClient } from '../../db/keycloak-admin';
+import { KeycloakAdminClient } from '../../clients/keycloak-admin';
 import { keycloakRealmUrl } from '../../domain/keycloak';
 
 // The api compares each token's `iss` with this address exactly: a slash too many and every

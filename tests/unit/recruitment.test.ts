@@ -6,7 +6,6 @@ import {
   CLIENT_TYPES,
   COMPLEXITY_LEVEL_TIERS,
   DEFAULT_APPLICATION_TIMEZONE,
-  editorApplicationFormSchema,
   EMPTY_APPLICATION_FORM,
   RECRUITMENT_MESSAGES,
   SOFTWARE,
@@ -17,6 +16,7 @@ import {
   WEEKDAYS,
   type EditorApplicationFormValues,
 } from '../../domain/recruitment';
+import { editorApplicationFormSchema } from '../../domain/schemas/recruitment';
 import { checkNewFile, MAX_PHOTO_SIZE_BYTES } from '../../domain/uploads';
 
 /** The form of /recrutement as a visitor leaves it: names and e-mail typed, consents ticked. */

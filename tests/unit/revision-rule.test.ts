@@ -7,7 +7,7 @@ import { en } from '../../frontend/src/i18n/locales/en';
 import { fr } from '../../frontend/src/i18n/locales/fr';
 import { withFrenchSpacing } from '../../frontend/src/i18n/typography';
 import { revisionTermsText } from '../../frontend/src/lib/revision-terms';
-import { PROJECT_NOTICES } from '../../workflows/contracts/project';
+import { PROJECT_NOTICES } from '../../domain/project-notices';
 
 /**
  * La règle des révisions (docs/review.md) is said the same everywhere: the pages' sentence (i18next

@@ -12,8 +12,8 @@ export function AppToaster() {
       duration={4500}
       richColors
       closeButton
-      containerAriaLabel={t('common.toasts')}
-      toastOptions={{ closeButtonAriaLabel: t('common.closeToast') }}
+      containerAriaLabel={t('common:toasts')}
+      toastOptions={{ closeButtonAriaLabel: t('common:closeToast') }}
     />
   );
 }

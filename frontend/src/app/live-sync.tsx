@@ -1,4 +1,4 @@
-import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { myProjectsQuery } from '@/features/dashboard/api/my-projects';
 import { editorProfileQuery, editorProjectsQuery } from '@/features/editor/api/editor';
 import { addLiveNotification, notificationsQuery } from '@/features/notifications/api/notifications';
@@ -6,6 +6,7 @@ import { toastNewNotification } from '@/features/notifications/components/notifi
 import { paymentStateQuery } from '@/features/payments/api/payments';
 import { projectFilesQuery, projectMessagesQuery, projectQuery } from '@/features/projects/api/project';
 import { commentsQuery } from '@/features/review/api/review';
+import { afterProjectActions, answeredByProjectAction } from '@/lib/project-actions';
 import { versionsQuery } from '@/lib/project-versions';
 import { useStreamMessages, type StreamMessage } from '@/lib/event-stream';
 
@@ -49,13 +50,14 @@ function applyLiveMessage(queryClient: QueryClient, message: StreamMessage): voi
       }
       return;
     case 'event':
-      applyEvent(queryClient, message.event, message.newSinceLoad, invalidate);
+      applyEvent(queryClient, message.event, message.id, message.newSinceLoad, invalidate);
   }
 }
 
 function applyEvent(
   queryClient: QueryClient,
   event: LiveEvent,
+  eventId: string | null,
   newSinceLoad: boolean,
   invalidate: (queryKey: QueryKey) => void,
 ): void {
@@ -74,14 +76,10 @@ function applyEvent(
       void queryClient.invalidateQueries({ predicate: isProjectNotifications });
       return;
     case 'project.changed':
-      // Status, assignment, counters, dates, actions: the page, the lists, the editor's load.
-      invalidate(projectKey(event.projectId));
-      invalidate(myProjectsQuery().queryKey);
-      invalidate(editorProjectsQuery().queryKey);
-      invalidate(editorProfileQuery().queryKey);
-      // The administration's lists (Projets, Briefs) and an open assignment dialog's editors.
-      invalidate(['admin']);
-      void queryClient.invalidateQueries({ predicate: isCreatingPayment });
+      // This tab's own action answers with the project after the change: wait for one under way.
+      afterProjectActions(queryClient, event.projectId, () =>
+        projectChanged(queryClient, event.projectId, eventId === null ? Infinity : Number(eventId), invalidate),
+      );
       return;
     case 'project.message': {
       // The sender's own tab already holds the message (the POST's answer): no refetch for it.
@@ -116,4 +114,33 @@ function applyEvent(
       void queryClient.invalidateQueries();
       return;
   }
+}
+
+/**
+ * Status, assignment, counters, dates, actions: the page, the lists, the editor's load. The page is
+ * not read again when it already shows the event (this tab's action answered with it, or a read
+ * came after it), nor the project's other queries and lists when this tab's action refreshed them.
+ */
+function projectChanged(
+  queryClient: QueryClient,
+  projectId: string,
+  eventId: number,
+  invalidate: (queryKey: QueryKey) => void,
+): void {
+  const detailKey = projectQuery(projectId).queryKey;
+  const shown = queryClient.getQueryData(detailKey);
+  if (!(shown && shown.lastEventId >= eventId)) invalidate(detailKey);
+  if (!answeredByProjectAction(queryClient, projectId, eventId)) {
+    const detailHash = hashKey(detailKey);
+    void queryClient.invalidateQueries({
+      queryKey: projectKey(projectId),
+      predicate: (query) => query.queryHash !== detailHash,
+    });
+    invalidate(myProjectsQuery().queryKey);
+    invalidate(editorProjectsQuery().queryKey);
+  }
+  invalidate(editorProfileQuery().queryKey);
+  // The administration's lists (Projets, Briefs) and an open assignment dialog's editors.
+  invalidate(['admin']);
+  void queryClient.invalidateQueries({ predicate: isCreatingPayment });
 }

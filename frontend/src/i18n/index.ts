@@ -1,5 +1,6 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { fr as commonFr } from './common/fr';
 import { fr } from './locales/fr';
 import { withFrenchSpacing } from './typography';
 
@@ -35,39 +36,75 @@ i18n.on('languageChanged', (language) => {
   }
 });
 
-let englishLoaded = false;
+type Bundle = Parameters<typeof withFrenchSpacing>[0] & object;
+type EnglishModule = Promise<{ en: Bundle }>;
 
-/** French ships with the app; English loads the first time it is chosen (most visitors read French). */
-async function loadLanguage(language: Language): Promise<void> {
-  if (language !== 'en' || englishLoaded) return;
-  const { en } = await import('./locales/en');
-  // Deep merge without overwriting: a feature may already have added its own English keys.
-  i18n.addResourceBundle('en', 'translation', en, true, false);
-  englishLoaded = true;
-}
+const englishOf = new Map<string, () => EnglishModule>();
 
-const initialLanguage = storedLanguage();
+/** French ships with the code that uses it; a namespace's English loads the first time it is shown. */
+const englishOnDemand: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    const load = language === 'en' ? englishOf.get(namespace) : undefined;
+    if (!load) {
+      done(new Error(`No ${language} texts for the namespace ${namespace}`), false);
+      return;
+    }
+    load().then(
+      ({ en }) => done(null, en),
+      (error: unknown) => {
+        console.warn('[i18n] English texts unavailable, French shown', namespace, error);
+        done(error instanceof Error ? error : String(error), false);
+      },
+    );
+  },
+};
 
-void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: withFrenchSpacing(fr) } },
-  lng: initialLanguage,
-  fallbackLng: 'fr',
-  supportedLngs: LANGUAGES,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  showSupportNotice: false,
-});
+void i18n
+  .use(englishOnDemand)
+  .use(initReactI18next)
+  .init({
+    // Namespaces join as the code that reads them loads (`registerNamespace`).
+    ns: [],
+    defaultNS: 'translation',
+    lng: storedLanguage(),
+    fallbackLng: 'fr',
+    supportedLngs: LANGUAGES,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
 
 applyLanguage(i18n.language);
 
-/** Resolves once the stored language's texts are there (at once for French): the app renders then. */
-export const languageReady: Promise<void> = loadLanguage(initialLanguage).catch((error: unknown) => {
-  console.warn('[i18n] English texts unavailable, French shown', error);
-});
+/**
+ * The one way texts reach i18next: a namespace's French at once, with French typography applied
+ * here so that no bundle goes without it, and its English (`loadEnglish`) fetched the first time
+ * English is shown: at once if it already is, else with the switch to English. Returns the
+ * namespace, for `useTranslation`; registering it again changes nothing.
+ */
+export function registerNamespace(namespace: string, french: Bundle, loadEnglish: () => EnglishModule): string {
+  if (englishOf.has(namespace)) return namespace;
+  englishOf.set(namespace, loadEnglish);
+  i18n.addResourceBundle('fr', namespace, withFrenchSpacing(french));
+  // Listed among the namespaces a language change loads before it shows.
+  void i18n.loadNamespaces(namespace);
+  return namespace;
+}
 
-/** Switches the display language once its texts are loaded. */
+registerNamespace('translation', fr, () => import('./locales/en'));
+registerNamespace('common', commonFr, () => import('./common/en'));
+
+/** Resolves once every registered namespace has the shown language's texts (at once for French): the app renders then. */
+export function languageReady(): Promise<void> {
+  return new Promise((resolve) => {
+    i18n.loadResources(() => resolve());
+  });
+}
+
+/** Switches the display language once its texts are loaded (i18next loads every registered namespace first). */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 

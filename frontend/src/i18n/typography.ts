@@ -11,13 +11,17 @@ export function frenchSpacing(text: string): string {
     .replace(/(\d) (€|\$|h\b)/g, `$1${NBSP}$2`);
 }
 
-type Tree = { [key: string]: string | Tree };
+/** A resource bundle's value: a text, a list of texts (`returnObjects`) or a group of keys. */
+type Resource = string | readonly Resource[] | { readonly [key: string]: Resource };
 
-/** Applies `frenchSpacing` to every string of a resource tree. */
-export function withFrenchSpacing<T extends Tree>(tree: T): T {
-  const out: Tree = {};
-  for (const [key, value] of Object.entries(tree)) {
-    out[key] = typeof value === 'string' ? frenchSpacing(value) : withFrenchSpacing(value);
-  }
-  return out as T;
+/** Applies `frenchSpacing` to every text of a resource tree; lists stay lists. */
+export function withFrenchSpacing<T extends Resource>(resource: T): T {
+  if (typeof resource === 'string') return frenchSpacing(resource) as T;
+  if (Array.isArray(resource)) return resource.map((item: Resource) => withFrenchSpacing(item)) as unknown as T;
+  return Object.fromEntries(
+    Object.entries(resource as { readonly [key: string]: Resource }).map(([key, value]) => [
+      key,
+      withFrenchSpacing(value),
+    ]),
+  ) as T;
 }

@@ -29,7 +29,7 @@ export function ProtectedLayout({ roles = [] }: { roles?: readonly Role[] }) {
  */
 export function SessionSpinner() {
   const { t } = useTranslation();
-  return <Spinner fullPage label={t('common.loading')} />;
+  return <Spinner fullPage label={t('common:loading')} />;
 }
 
 /**
@@ -88,7 +88,7 @@ function RoleGate({ roles, children }: { roles: readonly Role[]; children: React
         <ShieldAlert className="size-10 text-slate-400" aria-hidden="true" />
         <p className="text-lg text-slate-700">{t('auth.forbidden')}</p>
         <Button asChild variant="outline">
-          <Link to={paths.home.getHref()}>{t('common.backHome')}</Link>
+          <Link to={paths.home.getHref()}>{t('common:backHome')}</Link>
         </Button>
       </div>
     );

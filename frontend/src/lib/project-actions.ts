@@ -1,7 +1,7 @@
 import type { ProjectAction } from '@domain/project-lifecycle';
-import { PROJECT_MESSAGES, type ProjectDetail } from '@domain/projects';
+import { PROJECT_MESSAGES, projectPageQueryKeys, type ProjectDetail } from '@domain/projects';
 import type { ReviewAction } from '@domain/review';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -56,16 +56,57 @@ interface ProjectActionRequest {
   body?: Record<string, unknown>;
 }
 
-function postProjectAction({ projectId, action, body = {} }: ProjectActionRequest) {
-  return api.post<{ project: ProjectDetail }>(`/projects/${encodeURIComponent(projectId)}/actions/${action}`, body);
+interface ProjectActionAnswer {
+  project: ProjectDetail;
 }
 
-/** Runs an action, shows its toast and refreshes every project query. */
+function postProjectAction({ projectId, action, body = {} }: ProjectActionRequest) {
+  return api.post<ProjectActionAnswer>(`/projects/${encodeURIComponent(projectId)}/actions/${action}`, body);
+}
+
+const PROJECT_ACTION_KEY = ['project-action'];
+
+/** This tab's actions on the project (under way, answered or refused). */
+const actionsOn = (projectId: string) => ({
+  mutationKey: PROJECT_ACTION_KEY,
+  predicate: (mutation: Mutation<unknown, Error, unknown>) =>
+    (mutation.state.variables as ProjectActionRequest | undefined)?.projectId === projectId,
+});
+
+/** Runs `then` once no action of this tab on the project is under way (at once when none is). */
+export function afterProjectActions(queryClient: QueryClient, projectId: string, then: () => void): void {
+  const underWay = () => queryClient.isMutating(actionsOn(projectId)) > 0;
+  if (!underWay()) return then();
+  const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+    if (underWay()) return;
+    unsubscribe();
+    then();
+  });
+}
+
+/**
+ * Whether an action of this tab answered with the project as it was once the live event `eventId`
+ * had happened: its answer is on the page and its other queries were refreshed after it.
+ */
+export function answeredByProjectAction(queryClient: QueryClient, projectId: string, eventId: number): boolean {
+  return queryClient
+    .getMutationCache()
+    .findAll({ ...actionsOn(projectId), status: 'success' })
+    .some((mutation) => (mutation.state.data as ProjectActionAnswer).project.lastEventId >= eventId);
+}
+
+/**
+ * Runs an action and shows its toast. The answer is the project as the workflow left it: it becomes
+ * the page's project (unless the page already shows a newer one: `projectQuery`), and only the
+ * project's other queries and the lists it appears in are refreshed.
+ */
 export function useProjectAction() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: PROJECT_ACTION_KEY,
     mutationFn: postProjectAction,
-    onSuccess: (_answer, { action }) => {
+    onSuccess: ({ project }, { action, projectId }) => {
+      queryClient.setQueryData(projectPageQueryKeys.detail(projectId), project);
       toast.success(ACTION_TOASTS[action].success);
     },
     onError: (error, { action }) => {
@@ -74,6 +115,15 @@ export function useProjectAction() {
       if (toastText.preferServerMessage && serverMessage) toast.error(serverMessage);
       else toast.error(toastText.failure, serverMessage ? { description: serverMessage } : undefined);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+    onSettled: (answer, _error, { projectId }) => {
+      // A refused action reads the project again (it changed under the page); an answered one has it.
+      const detailHash = hashKey(projectPageQueryKeys.detail(projectId));
+      void queryClient.invalidateQueries({
+        queryKey: ['projects', projectId],
+        predicate: (query) => !answer || query.queryHash !== detailHash,
+      });
+      // The client's and the editor's lists show the project's status.
+      void queryClient.invalidateQueries({ queryKey: ['projects', 'mine'] });
+    },
   });
 }

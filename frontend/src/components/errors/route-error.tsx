@@ -13,11 +13,11 @@ export function RouteError() {
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <AlertTriangle className="size-10 text-amber-500" aria-hidden="true" />
-      <h1 className="text-2xl font-bold text-slate-900">{t('common.unexpectedError')}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('common:unexpectedError')}</h1>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-        <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
+        <Button onClick={() => window.location.reload()}>{t('common:reload')}</Button>
         <Button asChild variant="outline">
-          <Link to={paths.home.getHref()}>{t('common.backHome')}</Link>
+          <Link to={paths.home.getHref()}>{t('common:backHome')}</Link>
         </Button>
       </div>
     </section>

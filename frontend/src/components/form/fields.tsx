@@ -21,7 +21,7 @@ export function RequiredMark() {
         {' '}
         *
       </span>
-      <span className="sr-only"> ({t('common.required')})</span>
+      <span className="sr-only"> ({t('common:required')})</span>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { VERSION_NOTE_MAX_LENGTH } from '@domain/review';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RushUploader } from './rush-uploader';
+import { UPLOADER_NAMESPACE } from './locales';
 
 /**
  * The editor's final video: the note of the version first (what changed), then the file. Each
@@ -20,7 +21,7 @@ export function FinalVersionUploader({
   nextVersion: number;
   onFileUploaded?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(UPLOADER_NAMESPACE);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
@@ -41,7 +42,7 @@ export function FinalVersionUploader({
       intro={
         <div className="space-y-1.5">
           <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-            {t('uploader.versionNote', { number: `v${nextVersion}` })}
+            {t('versionNote', { number: `v${nextVersion}` })}
           </label>
           <textarea
             id={fieldId}
@@ -51,12 +52,12 @@ export function FinalVersionUploader({
             rows={2}
             disabled={busy}
             aria-describedby={hintId}
-            placeholder={t('uploader.versionNotePlaceholder')}
+            placeholder={t('versionNotePlaceholder')}
             data-testid="version-note-input"
             className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 disabled:bg-slate-50"
           />
           <p id={hintId} className="text-xs text-slate-600">
-            {t('uploader.versionNoteHint')}
+            {t('versionNoteHint')}
           </p>
         </div>
       }

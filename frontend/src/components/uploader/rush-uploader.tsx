@@ -1,13 +1,14 @@
-import { formatRushDuration, type RushAnalysisResult } from '@domain/analysis';
+import type { RushAnalysisResult } from '@domain/analysis';
 import { acceptAttribute, acceptedExtensions, UPLOAD_MESSAGES, type UploadArea } from '@domain/uploads';
-import { FileVideo, Loader2, Play, UploadCloud, X } from 'lucide-react';
+import { Loader2, UploadCloud } from 'lucide-react';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { droppedFiles, pickFilesWithHandles } from './file-sources';
-import { formatBytes, useRushUploader, type UploadItem } from './use-rush-uploader';
+import { UploadItemRow } from './upload-item-row';
+import type { UploadItem } from './upload-items';
+import { useRushUploader } from './use-rush-uploader';
+import { UPLOADER_NAMESPACE } from './locales';
 
 export interface RushUploaderProps {
   /** The duration the client typed, in minutes: compared with the analysis (001 §8.5). */
@@ -30,25 +31,6 @@ export interface RushUploaderProps {
   className?: string;
 }
 
-function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
-
-/** An unfinished file after a reload, waiting for its data: shown as paused. */
-const isPaused = (item: UploadItem) => item.needsFile || item.needsPermission;
-
-const STATUS_STYLE: Record<UploadItem['status'] | 'paused', string> = {
-  uploading: 'bg-violet-50 text-violet-800',
-  retrying: 'bg-amber-50 text-amber-800',
-  analyzing: 'bg-sky-50 text-sky-800',
-  completed: 'bg-emerald-50 text-emerald-800',
-  error: 'bg-red-50 text-red-800',
-  paused: 'bg-amber-50 text-amber-800',
-};
-
 /**
  * Rush uploader: files go from the browser straight to storage in parts of 8 MiB (more for files
  * over 78 GiB), resume after a reload, and are analysed for their duration once the batch is done.
@@ -67,7 +49,7 @@ export function RushUploader({
   intro,
   className,
 }: RushUploaderProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(UPLOADER_NAMESPACE);
   const inputId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -94,10 +76,10 @@ export function RushUploader({
     <section className={cn('space-y-4', className)} aria-labelledby={`${inputId}-title`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${inputId}-title`} className="text-lg font-semibold text-slate-900">
-          {title ?? t('uploader.title')}
+          {title ?? t('title')}
         </h2>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {t('uploader.count', { count: active, max: maxFiles })}
+          {t('count', { count: active, max: maxFiles })}
         </p>
       </div>
 
@@ -105,7 +87,7 @@ export function RushUploader({
 
       {atLimit ? (
         <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          {t('uploader.limitReached', { max: maxFiles })}
+          {t('limitReached', { max: maxFiles })}
         </p>
       ) : (
         <label
@@ -125,12 +107,12 @@ export function RushUploader({
           )}
         >
           <UploadCloud className="size-8 text-violet-700" aria-hidden="true" />
-          <span className="font-medium text-slate-900">{t('uploader.dropzone')}</span>
+          <span className="font-medium text-slate-900">{t('dropzone')}</span>
           <span id={hintId} className="text-sm text-slate-600">
-            {UPLOAD_MESSAGES.areaLabel} · {t('uploader.accepted', { types: acceptedExtensions(area).join(', ') })}
+            {UPLOAD_MESSAGES.areaLabel} · {t('accepted', { types: acceptedExtensions(area).join(', ') })}
           </span>
           <span className="mt-2 inline-flex h-10 items-center rounded-lg bg-violet-700 px-4 text-sm font-medium text-white">
-            {t('uploader.choose')}
+            {t('choose')}
           </span>
           <input
             id={inputId}
@@ -156,7 +138,7 @@ export function RushUploader({
 
       {rejections.length > 0 && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <p className="font-medium">{t('uploader.rejected')}</p>
+          <p className="font-medium">{t('rejected')}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="rush-rejections">
             {rejections.map((rejection, index) => (
               <li key={`${rejection.name}-${index}`}>{rejection.message}</li>
@@ -172,111 +154,25 @@ export function RushUploader({
           className="flex items-center gap-2 rounded-lg bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900"
         >
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          {t('uploader.analysing')}
+          {t('analysing')}
         </p>
       )}
       {analysisFailed && !analysing && (
         <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t('uploader.manualEntry')}
+          {t('manualEntry')}
         </p>
       )}
 
       {items.length > 0 && (
-        <ul className="space-y-3" aria-label={t('uploader.title')}>
+        <ul className="space-y-3" aria-label={t('title')}>
           {items.map((item) => (
-            <li
+            <UploadItemRow
               key={item.id}
-              data-testid="rush-file"
-              data-status={isPaused(item) ? 'paused' : item.status}
-              className="rounded-xl border border-slate-200 bg-white p-3 shadow-xs sm:p-4"
-            >
-              <div className="flex items-start gap-3">
-                <FileVideo className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <p className="truncate font-medium text-slate-900" title={item.name}>
-                      {item.name}
-                    </p>
-                    <span
-                      className={cn(
-                        'rounded-full px-2 py-0.5 text-xs font-medium',
-                        STATUS_STYLE[isPaused(item) ? 'paused' : item.status],
-                      )}
-                      data-testid="rush-file-status"
-                    >
-                      {t(`uploader.status.${isPaused(item) ? 'paused' : item.status}`)}
-                    </span>
-                  </div>
-                  <p className="mt-0.5 text-xs text-slate-600">
-                    {formatBytes(item.size)}
-                    {item.status === 'uploading' && item.uploadSpeed > 0 && (
-                      <> · {t('uploader.speed', { speed: formatBytes(item.uploadSpeed) })}</>
-                    )}
-                    {item.status === 'uploading' && item.timeRemaining !== null && (
-                      <> · {t('uploader.remaining', { time: formatDuration(item.timeRemaining) })}</>
-                    )}
-                    {item.duration !== null && (
-                      <span data-testid="rush-file-duration">
-                        {' '}
-                        · {t('uploader.duration', { duration: formatRushDuration(item.duration * 60) })}
-                      </span>
-                    )}
-                    {item.untimed && <span data-testid="rush-file-untimed"> · {t('uploader.untimed')}</span>}
-                  </p>
-                  {(item.status === 'uploading' || item.status === 'retrying') && !isPaused(item) && (
-                    <div className="mt-2 flex items-center gap-2">
-                      <ProgressBar label={item.name} value={item.progress} className="flex-1 bg-slate-100" />
-                      <span
-                        className="w-10 text-right text-xs tabular-nums text-slate-700"
-                        data-testid="rush-file-progress"
-                      >
-                        {item.progress}%
-                      </span>
-                    </div>
-                  )}
-                  {item.needsFile && (
-                    <p className="mt-1 text-xs text-amber-800">
-                      {t(keepsFileAccess ? 'uploader.reselect' : 'uploader.reselectNoAccess')}
-                    </p>
-                  )}
-                  {item.needsPermission && (
-                    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
-                      <p className="text-xs text-amber-800">{t('uploader.allowAccess')}</p>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => void resumeFile(item.id)}
-                        aria-label={t('uploader.resumeFile', { name: item.name })}
-                      >
-                        <Play aria-hidden="true" />
-                        {t('uploader.resume')}
-                      </Button>
-                    </div>
-                  )}
-                  {item.error && item.status !== 'uploading' && (
-                    <p
-                      className={cn('mt-1 text-xs', item.status === 'error' ? 'text-red-700' : 'text-amber-800')}
-                      data-testid="rush-file-error"
-                    >
-                      {item.error}
-                    </p>
-                  )}
-                </div>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-9"
-                  onClick={() => void removeFile(item.id)}
-                  aria-label={
-                    item.status === 'uploading' || item.status === 'retrying'
-                      ? t('uploader.cancel', { name: item.name })
-                      : t('uploader.remove', { name: item.name })
-                  }
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
+              item={item}
+              keepsFileAccess={keepsFileAccess}
+              onResume={() => void resumeFile(item.id)}
+              onRemove={() => void removeFile(item.id)}
+            />
           ))}
         </ul>
       )}

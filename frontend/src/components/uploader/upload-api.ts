@@ -1,13 +1,12 @@
 import type { RushAnalysisResult } from '@domain/analysis';
 import {
   UPLOAD_SESSION_HEADER,
-  type AddUploadFileInput,
-  type SignUploadRequest,
   type UploadArea,
   type UploadFileCreated,
   type UploadFileView,
   type UploadSessionCreated,
 } from '@domain/uploads';
+import type { AddUploadFileInput, SignUploadRequest } from '@domain/schemas/uploads';
 import { api } from '@/lib/api-client';
 
 /** Where files go: a brief funnel's area, or a project's sources / final video. */

@@ -1,20 +1,9 @@
 import { EVENT_MESSAGES } from '@domain/events';
 import { MESSAGES } from '@domain/messages';
-import { FEATURE_LABELS, SERVICE_CATEGORY_TABLE } from '@domain/pricing';
 import { REVISION_RULE_TEXTS } from '@domain/revision-rule';
 
-/** French is the source language; every key here must exist in `en.ts`. */
+/** The app shell's text (namespace `translation`). French is the source language; every key here must exist in `en.ts`. */
 export const fr = {
-  common: {
-    loading: MESSAGES.loading,
-    backHome: 'Retour à l’accueil',
-    unexpectedError: MESSAGES.internal,
-    reload: 'Recharger la page',
-    titleSuffix: 'Rushflow',
-    toasts: 'Messages',
-    closeToast: 'Fermer le message',
-    required: 'obligatoire',
-  },
   nav: {
     main: 'Navigation principale',
     home: 'Accueil',
@@ -66,60 +55,6 @@ export const fr = {
     writeUs: 'Nous écrire',
     rights: '© {{year}} Rushflow. Tous droits réservés.',
   },
-  home: {
-    metaTitle: 'Montage vidéo en ligne',
-    offerLabel: 'Offre limitée',
-    offer: '-30 % pour les 10 premiers clients',
-    title: 'Vos vidéos montées par des pros, sans prise de tête',
-    subtitle:
-      'Décrivez votre projet en quelques minutes, obtenez une estimation immédiate et suivez le montage avec votre monteur dédié jusqu’à la livraison dans votre espace client.',
-    priceEurLabel: 'Tarif européen',
-    priceEur: 'À partir de 27 €/h',
-    priceUsdLabel: 'Tarif international',
-    priceUsd: '32 $/h',
-    ctaOrder: 'Commander un montage',
-    ctaPricing: 'Voir les tarifs',
-    reassurance: 'Devis sous 24 h · Paiement sécurisé par carte · Révisions incluses dans le cadre du brief initial',
-    stepsTitle: 'Comment ça marche',
-    stepsSubtitle: 'Trois étapes, de votre idée à la vidéo livrée.',
-    step: 'Étape {{n}}',
-    steps: {
-      brief: {
-        title: 'Brief express',
-        text: 'Décrivez votre vidéo : objectif, style, durée, délai. Vous obtenez tout de suite une estimation du prix et du délai.',
-      },
-      payment: {
-        title: 'Paiement immédiat',
-        text: 'Validez et réglez en ligne par carte, en toute sécurité. Un monteur adapté à votre projet est attribué automatiquement.',
-      },
-      delivery: {
-        title: 'Livraison',
-        text: 'Suivez l’avancement en temps réel, échangez avec votre monteur et récupérez la vidéo finale dans votre espace client.',
-      },
-    },
-    typesTitle: 'Tous vos formats vidéo',
-    typesSubtitle: 'Des monteurs spécialisés pour chaque plateforme et chaque usage.',
-    types: {
-      youtube: { title: 'YouTube', text: 'Vlogs, tutoriels, chaînes : un rythme qui retient votre audience.' },
-      tiktok: { title: 'TikTok', text: 'Formats verticaux courts, dynamiques et sous-titrés.' },
-      reels: { title: 'Instagram Reels', text: 'Des Reels soignés, pensés pour l’engagement.' },
-      corporate: {
-        title: 'Corporate & événementiel',
-        text: 'Films d’entreprise, séminaires, conférences et événements.',
-      },
-      branding: { title: 'Branding produit', text: 'Des vidéos qui mettent vos produits et votre marque en valeur.' },
-    },
-    includedTitle: 'Inclus pour tous',
-    included: {
-      editor: 'Un monteur dédié à votre projet',
-      tracking: 'Un suivi en temps réel',
-      delivery: 'La livraison dans votre espace client',
-      support: 'Un support réactif',
-    },
-    filesNote: 'Envoyez vos rushes par lien de transfert ou par téléversement direct.',
-    finalTitle: 'Prêt à lancer votre projet ?',
-    finalText: 'Profitez de -30 % sur votre commande : l’offre de lancement est réservée aux 10 premiers clients.',
-  },
   auth: {
     checkingPermissions: MESSAGES.checkingPermissions,
     forbidden: MESSAGES.forbidden,
@@ -129,49 +64,6 @@ export const fr = {
       register: 'Une erreur est survenue lors de l’inscription',
       logout: 'Une erreur est survenue lors de la déconnexion',
     },
-    secureNote: 'Vous êtes redirigé vers notre page de connexion sécurisée.',
-    redirecting: 'Redirection…',
-    login: {
-      metaTitle: 'Connexion',
-      title: 'Connexion à votre espace',
-      subtitle: 'Suivez vos projets, échangez avec votre monteur et récupérez vos vidéos.',
-      tabSignIn: 'Connexion',
-      tabSignUp: 'Créer un compte',
-      signInText: 'Connectez-vous avec votre adresse e-mail et votre mot de passe.',
-      signInButton: 'Se connecter',
-      signUpText:
-        'Créez votre compte en quelques secondes. Vous recevrez un e-mail pour confirmer votre adresse avant de vous connecter.',
-      signUpButton: 'Créer mon compte',
-      contactPrompt: 'Une question avant de commencer ?',
-      contactLink: 'Contactez-nous',
-    },
-    admin: {
-      metaTitle: 'Espace Administration',
-      title: 'Espace Administration',
-      subtitle: 'Accès réservé à l’équipe Rushflow : administrateurs et monteurs.',
-      tabSignIn: 'Connexion',
-      tabSignUp: 'Inscription',
-      signInText: 'Connectez-vous avec votre adresse e-mail et votre mot de passe.',
-      signInButton: 'Se connecter',
-      signUpText:
-        'Créez votre compte. Vous recevrez un e-mail pour confirmer votre adresse ; un administrateur vous attribue ensuite vos accès.',
-      signUpButton: 'Créer mon compte',
-    },
-  },
-  confirmEmail: {
-    metaTitle: 'Confirmation de l’e-mail',
-    verifying: 'Vérification de votre e-mail…',
-    successTitle: 'Email confirmé avec succès !',
-    successText: 'Votre adresse est confirmée. Vous allez être redirigé vers l’accueil dans 3 secondes.',
-    goToSite: 'Accéder au site',
-    invalidTitle: 'Lien de confirmation invalide',
-    invalidText:
-      'Ce lien de confirmation n’est pas ou plus valide. Connectez-vous : si votre adresse n’est pas encore confirmée, un nouvel e-mail de confirmation vous sera envoyé.',
-    pendingTitle: 'E-mail pas encore confirmé',
-    pendingText:
-      'Votre adresse e-mail n’est pas encore confirmée. Ouvrez le lien reçu par e-mail pour terminer votre inscription.',
-    signIn: 'Se connecter',
-    home: 'Retour à l’accueil',
   },
   notFound: {
     metaTitle: 'Page introuvable',
@@ -185,140 +77,8 @@ export const fr = {
     contact: 'Contact',
     back: 'Page précédente',
   },
-  pricing: {
-    metaTitle: 'Tarifs',
-    title: 'Des tarifs clairs, calculés sur votre projet',
-    subtitle:
-      'Un tarif horaire par type de service, un temps estimé à partir de vos rushs et de la durée finale : le prix affiché ici est celui de votre commande.',
-    currencyLabel: 'Devise',
-    currencies: { eur: 'EUR (€)', usd: 'USD ($)' },
-    offerLabel: 'Offre de lancement',
-    offer: '-30 % pour les 10 premiers clients',
-    offerPlacesLeft_one: '-30 % pour les {{places}} premiers clients : encore {{count}} place disponible',
-    offerPlacesLeft_other: '-30 % pour les {{places}} premiers clients : encore {{count}} places disponibles',
-    offerOver: 'L’offre de lancement est terminée : merci à nos premiers clients !',
-    offerNote:
-      'Offre de lancement : -{{percent}} % sur le prix calculé, pour les 10 premiers clients qui paient leur commande.',
-    perHour: '{{price}}/h',
-    premiumBadge: 'Premium',
-    baseTitle: 'Services de base',
-    baseSubtitle: 'Le montage de vos vidéos du quotidien, par des monteurs professionnels.',
-    premiumTitle: 'Services premium',
-    premiumSubtitle: 'Des studios spécialisés pour les projets les plus exigeants.',
-    categories: {
-      classic: {
-        name: SERVICE_CATEGORY_TABLE.classic.name,
-        description: 'Vlogs, interviews, formations, réseaux sociaux : un montage soigné, rythmé et prêt à publier.',
-      },
-      motion: {
-        name: SERVICE_CATEGORY_TABLE.motion.name,
-        description:
-          'Titres animés, infographies, logos et illustrations en mouvement pour expliquer et marquer les esprits.',
-      },
-      specialty: {
-        name: SERVICE_CATEGORY_TABLE.specialty.name,
-        description: 'Publicités, films de marque et clips : effets avancés et étalonnage professionnel.',
-      },
-      animation3d: {
-        name: SERVICE_CATEGORY_TABLE.animation3d.name,
-        description: 'Modélisation, animation et rendu 3D de produits, de personnages ou d’environnements.',
-      },
-      vfx: {
-        name: SERVICE_CATEGORY_TABLE.vfx.name,
-        description:
-          'Compositing, incrustation, tracking et effets visuels pour le cinéma et la publicité haut de gamme.',
-      },
-    },
-    includedTitle: 'Toujours inclus',
-    included: {
-      editor: 'Un monteur dédié à votre projet',
-      tracking: 'Un suivi en temps réel',
-      delivery: 'La livraison dans votre espace client',
-      support: 'Un support réactif',
-    },
-    expressTitle: 'Livraison express',
-    expressText:
-      'Besoin d’aller vite ? L’express ajoute {{short}} de temps quand le délai standard est de 3 jours ouvrés ou moins, {{long}} au-delà, et raccourcit le délai d’un jour, jamais sous le délai minimum de la catégorie : quand le délai standard est déjà ce minimum, l’express n’est pas proposé.',
-    examplesTitle: 'Trois exemples concrets',
-    examplesSubtitle: 'Calculés en direct avec le même moteur que le simulateur et votre commande.',
-    examples: {
-      youtube: {
-        title: 'Vlog YouTube',
-        text: '10 minutes de vidéo à partir de 60 minutes de rushs, montage professionnel, sous-titres.',
-      },
-      corporate: {
-        title: 'Film d’entreprise',
-        text: '3 minutes à partir de 90 minutes de rushs, complexité premium, étalonnage avancé et design sonore.',
-      },
-      motion: {
-        title: 'Publicité en motion design',
-        text: '1 minute animée à partir de 30 minutes de matière, complexité premium, graphismes personnalisés.',
-      },
-    },
-    time: 'Temps estimé',
-    hoursValue: '{{hours}} h',
-    delay: 'Délai',
-    workingDays_one: '{{count}} jour ouvré',
-    workingDays_other: '{{count}} jours ouvrés',
-    price: 'Prix',
-    offerPrice: 'Avec l’offre',
-    complexities: {
-      professional: { label: 'Professionnel', text: 'Montage propre, coupes et transitions simples.' },
-      premium: { label: 'Premium', text: 'Rythme travaillé, habillage et effets légers.' },
-      expert: { label: 'Expert', text: 'Montage créatif, effets et animations nombreux.' },
-      cinematic: { label: 'Cinématographique', text: 'Narration, étalonnage et mixage de niveau cinéma.' },
-    },
-    features: {
-      corrections: 'Révisions incluses',
-      ...FEATURE_LABELS,
-      express: 'Livraison express',
-    },
-    simulator: {
-      title: 'Simulateur de prix',
-      subtitle: 'Ajustez votre projet : le temps et le prix se mettent à jour à chaque modification.',
-      tabs: { basic: 'Configuration de base', category: 'Catégorie de service', options: 'Options avancées' },
-      rushLabel: 'Durée des rushs (minutes)',
-      finalLabel: 'Durée finale (minutes)',
-      limitsHint: 'Entre {{min}} et {{max}} minutes',
-      complexityLabel: 'Complexité visuelle',
-      categoryLabel: 'Catégorie de service',
-      categoryAuto: 'Automatique',
-      categoryAutoText: 'Déduite des options choisies (3D ou VFX, motion design, effets avancés…).',
-      optionsLabel: 'Options (effet sur le temps de montage)',
-      alwaysIncluded: 'toujours incluses',
-      includedInCategory: 'inclus dans la catégorie',
-      resultTitle: 'Votre estimation',
-      service: 'Service',
-      derived: 'Déduit de vos options',
-      billed_one: '{{count}} heure facturée',
-      billed_other: '{{count}} heures facturées',
-      billedExpress_one: '{{count}} heure facturée, dont majoration express {{surcharge}}',
-      billedExpress_other: '{{count}} heures facturées, dont majoration express {{surcharge}}',
-      withOffer: 'Avec l’offre de lancement : {{price}}',
-      complexityScore: 'Score de complexité',
-      alertTitle: 'Seuil d’alerte : {{hours}} h',
-      alertText:
-        'Au-delà de 110 % du temps estimé, tout dépassement doit être justifié par votre monteur. Plafond : {{ceiling}} h.',
-      customQuoteTitle: 'Devis personnalisé recommandé',
-      customQuoteText:
-        'Projet complexe (score {{score}}, au-delà de 2) : un court appel nous permettra d’affiner l’estimation.',
-      cta: 'Commander ce montage',
-    },
-    ctaTitle: 'Votre estimation vous convient ?',
-    ctaText: 'Décrivez votre projet en quelques minutes : prix et délai sont calculés immédiatement.',
-    cta: 'Démarrer mon brief',
-  },
   pages: {
     contact: 'Contact',
     emailTest: 'Test des e-mails',
   },
-  legal: {
-    lastUpdated: 'Dernière mise à jour : {{date}}',
-    inProgress: 'Définition en cours',
-    frenchPrevails: '',
-    onThisPage: 'Sur cette page',
-  },
 };
-
-type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
-export type Translation = DeepString<typeof fr>;

@@ -7,15 +7,13 @@ import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminConfigQuery } from '../api/admin-settings';
-import { ADMIN_NAMESPACE, registerAdminLabels } from '../labels';
+import { ADMIN_NAMESPACE } from '../locales';
 import { AuditTab } from './audit-tab';
 import { BriefsTab } from './briefs-tab';
 import { ProjectsTab } from './projects-tab';
 import { RecruitmentTab } from './recruitment-tab';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
-
-registerAdminLabels();
 
 const PANELS: Record<AdminTab, ComponentType> = {
   projects: ProjectsTab,

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/admin-settings';
-import { ADMIN_NAMESPACE } from '../labels';
-import { FilterSelect, PagedQueryState, ScrollTable, TableHead, td } from './shared';
+import { ADMIN_NAMESPACE } from '../locales';
+import { ScrollTable, TableHead, td } from './admin-table';
+import { FilterSelect } from './list-filters';
+import { PagedQueryState } from './paged-query-state';
 
 /** `project.assign` → the label key `project_assign` (i18next reads dots as nesting). */
 const actionKey = (action: AuditAction) => action.replace('.', '_');

@@ -9,17 +9,12 @@ import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { BRIEFS_PAGE_SIZE, useAdminBriefs, type BriefFilters } from '../api/admin-briefs';
-import { ADMIN_NAMESPACE } from '../labels';
-import {
-  FilterCheckbox,
-  FilterSelect,
-  PagedQueryState,
-  ScrollTable,
-  TableHead,
-  td,
-  TextField,
-  WorkflowLink,
-} from './shared';
+import { ADMIN_NAMESPACE } from '../locales';
+import { ScrollTable, TableHead, td } from './admin-table';
+import { TextField } from './form-field';
+import { FilterCheckbox, FilterSelect } from './list-filters';
+import { PagedQueryState } from './paged-query-state';
+import { WorkflowLink } from './workflow-link';
 
 const STATUS_COLOURS: Record<string, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',

@@ -1,4 +1,5 @@
-import { SETTING_LIMITS, SettingsInputSchema, type AppSettings } from '@domain/settings';
+import { SETTING_LIMITS, type AppSettings } from '@domain/settings';
+import { SettingsInputSchema } from '@domain/schemas/settings';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminSettings, useSaveSettings } from '../api/admin-settings';
-import { ADMIN_NAMESPACE } from '../labels';
-import { TextField } from './shared';
+import { ADMIN_NAMESPACE } from '../locales';
+import { TextField } from './form-field';
 
 type Draft = Record<'revisionWindowDays' | 'maxRevisions' | 'launchOfferPlaces' | 'contactEmail', string> & {
   expressEnabled: boolean;
@@ -53,9 +54,9 @@ export function SettingsTab() {
         role="alert"
         className="flex items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
       >
-        <p className="flex-1">{settings.error?.message ?? t('common.loadFailed')}</p>
+        <p className="flex-1">{settings.error?.message ?? t('common:loadFailed')}</p>
         <Button size="sm" variant="outline" onClick={() => void settings.refetch()}>
-          {t('common.retry')}
+          {t('common:retry')}
         </Button>
       </div>
     );

@@ -9,6 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { AUTH_NAMESPACE } from '../locales';
 
 const REDIRECT_DELAY_MS = 3000;
 
@@ -17,7 +18,7 @@ const REDIRECT_DELAY_MS = 3000;
  * `token_hash`/`type` (from the previous system) are no longer valid.
  */
 export function ConfirmEmailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACE);
   const { status, user } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();

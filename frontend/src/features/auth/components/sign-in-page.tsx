@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { currentLanguage } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { isSafeInternalPath } from '@/lib/utils';
+import { AUTH_NAMESPACE } from '../locales';
 
 type Variant = 'client' | 'admin';
 
@@ -26,12 +27,12 @@ function safeRedirect(value: string | null): string | null {
  * pages; Keycloak brings the user back here and this page forwards to the right space.
  */
 export function SignInPage({ variant }: { variant: Variant }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NAMESPACE);
   const { status, roles, login, register } = useAuth();
   const [params] = useSearchParams();
   const [pending, setPending] = useState<'login' | 'register' | null>(null);
   const redirect = safeRedirect(params.get('redirect'));
-  const key = variant === 'client' ? 'auth.login' : 'auth.admin';
+  const key = variant === 'client' ? 'login' : 'admin';
 
   if (status === 'authenticated') {
     return <Navigate to={redirect ?? landingPathFor(roles)} replace />;
@@ -71,17 +72,17 @@ export function SignInPage({ variant }: { variant: Variant }) {
                 <p className="text-slate-700">{t(`${key}.signInText`)}</p>
                 <Button size="lg" disabled={pending !== null} onClick={() => void run('login')}>
                   <LogIn aria-hidden="true" />
-                  {pending === 'login' ? t('auth.redirecting') : t(`${key}.signInButton`)}
+                  {pending === 'login' ? t('redirecting') : t(`${key}.signInButton`)}
                 </Button>
-                <p className="text-xs text-slate-500">{t('auth.secureNote')}</p>
+                <p className="text-xs text-slate-500">{t('secureNote')}</p>
               </TabsContent>
               <TabsContent value="signup" className="flex flex-col gap-5">
                 <p className="text-slate-700">{t(`${key}.signUpText`)}</p>
                 <Button size="lg" disabled={pending !== null} onClick={() => void run('register')}>
                   <UserPlus aria-hidden="true" />
-                  {pending === 'register' ? t('auth.redirecting') : t(`${key}.signUpButton`)}
+                  {pending === 'register' ? t('redirecting') : t(`${key}.signUpButton`)}
                 </Button>
-                <p className="text-xs text-slate-500">{t('auth.secureNote')}</p>
+                <p className="text-xs text-slate-500">{t('secureNote')}</p>
               </TabsContent>
             </Tabs>
           </CardContent>
@@ -89,12 +90,12 @@ export function SignInPage({ variant }: { variant: Variant }) {
 
         {variant === 'client' ? (
           <p className="mt-6 text-center text-sm text-slate-600">
-            {t('auth.login.contactPrompt')}{' '}
+            {t('login.contactPrompt')}{' '}
             <Link
               to={paths.contact.getHref()}
               className="rounded font-medium text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
             >
-              {t('auth.login.contactLink')}
+              {t('login.contactLink')}
             </Link>
           </p>
         ) : null}

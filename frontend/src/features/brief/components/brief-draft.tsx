@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { forgetStoredSession } from '@/components/uploader/upload-api';
-import type { UploadItem } from '@/components/uploader/use-rush-uploader';
+import type { UploadItem } from '@/components/uploader/upload-items';
 import { Button } from '@/components/ui/button';
 import { UPLOAD_AREA } from '../api/submit-brief';
 
@@ -173,7 +173,7 @@ export function DraftNotice({ onStartOver }: { onStartOver: () => void }) {
             {t('draft.confirmYes')}
           </Button>
           <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
-            {t('draft.cancel')}
+            {t('common:cancel')}
           </Button>
         </div>
       ) : (

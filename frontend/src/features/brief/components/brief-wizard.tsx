@@ -14,7 +14,7 @@ import { toast } from 'sonner';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { submitErrorDescription, useSubmitBrief } from '../api/submit-brief';
-import { registerBriefLabels } from '../labels';
+import { BRIEF_NAMESPACE } from '../locales';
 import { StepBrief } from './brief-wizard/step-brief';
 import { StepEstimate } from './brief-wizard/step-estimate';
 import { StepPayment, type SentBrief } from './brief-wizard/step-payment';
@@ -24,8 +24,6 @@ import { EstimateSummaryBar } from './estimate-summary-bar';
 import { DraftFilesProvider, DraftNotice, useBriefDraft } from './brief-draft';
 import { FunnelHeader } from './funnel-header';
 import { useAccountEmail } from './use-account-email';
-
-registerBriefLabels();
 
 const STEPS = ['brief', 'estimate', 'payment'] as const;
 const ESTIMATE_PANEL_ID = 'wizard-estimate';
@@ -81,7 +79,7 @@ const STEP1_FIELDS = [
 
 /** The 3-step order funnel at /brief (001 §2.2, §4.2, §5.3). */
 export function BriefWizard() {
-  const { t } = useTranslation('brief');
+  const { t } = useTranslation(BRIEF_NAMESPACE);
   const [step, setStep] = useState<Step>(1);
   const [submitted, setSubmitted] = useState<SentBrief | null>(null);
   // True right after « Procéder au paiement »: step 3 goes on to the checkout by itself.

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { submitErrorDescription, useSubmitBrief } from '../api/submit-brief';
-import { registerBriefLabels } from '../labels';
+import { BRIEF_NAMESPACE } from '../locales';
 import { EstimatePanel } from './estimate-panel';
 import { EstimateSummaryBar } from './estimate-summary-bar';
 import { CategorySection } from './full-brief/category-section';
@@ -24,8 +24,6 @@ import { Thanks } from './full-brief/thanks';
 import { DraftFilesProvider, DraftNotice, useBriefDraft } from './brief-draft';
 import { FunnelHeader } from './funnel-header';
 import { useAccountEmail } from './use-account-email';
-
-registerBriefLabels();
 
 const DEFAULTS: FullBriefPayload = {
   clientEmail: '',
@@ -96,7 +94,7 @@ function invalidFormToast(errors: FieldErrors<FullBriefPayload>) {
 
 /** The 7-section brief at /brief-old (001 §2.1, §4.1, §5.1). */
 export function FullBriefForm() {
-  const { t } = useTranslation('brief');
+  const { t } = useTranslation(BRIEF_NAMESPACE);
   const [thanks, setThanks] = useState<SentFullBrief | null>(null);
   const submitBrief = useSubmitBrief();
   const today = todayIn();

@@ -1,4 +1,4 @@
-import { HowItWorksDialog } from '@/components/how-it-works-dialog';
+import { HowItWorksDialog } from '@/components/how-it-works/how-it-works-dialog';
 import { cn } from '@/lib/utils';
 
 /** A funnel's title and subtitle, with the "how it works" dialog beside them. */

@@ -1,4 +1,5 @@
-import type { callBookingSchema, CallBookingCreated, CallSlotsAnswer } from '@domain/contact';
+import type { CallBookingCreated, CallSlotsAnswer } from '@domain/contact';
+import type { callBookingSchema } from '@domain/schemas/contact';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';

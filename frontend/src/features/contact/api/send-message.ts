@@ -1,4 +1,4 @@
-import type { ContactMessageInput } from '@domain/contact';
+import type { ContactMessageInput } from '@domain/schemas/contact';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,11 +1,5 @@
-import {
-  CONTACT_MESSAGES,
-  contactErrorSummary,
-  contactMessageSchema,
-  HONEYPOT_FIELD,
-  type ContactMessageInput,
-  type ContactMessagePayload,
-} from '@domain/contact';
+import { CONTACT_MESSAGES, contactErrorSummary, HONEYPOT_FIELD } from '@domain/contact';
+import { contactMessageSchema, type ContactMessageInput, type ContactMessagePayload } from '@domain/schemas/contact';
 import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2, Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useSendContactMessage } from '../api/send-message';
-import { CONTACT_NAMESPACE } from '../labels';
+import { CONTACT_NAMESPACE } from '../locales';
 import { serverFieldErrors } from '../lib/server-errors';
 import { FormField, HoneypotField, inputClass } from './form-field';
 

@@ -2,13 +2,11 @@ import { Clock3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Card, CardContent } from '@/components/ui/card';
-import { CONTACT_NAMESPACE, registerContactLabels } from '../labels';
+import { CONTACT_NAMESPACE } from '../locales';
 import { CallBookingDialog } from './call-booking-dialog';
 import { ContactForm } from './contact-form';
 import { DirectContact } from './direct-contact';
 import { Faq } from './faq';
-
-registerContactLabels();
 
 /** /contact (000 §2): the message form, direct contact details, the 15-minute call and the FAQ; reply within 24 h. */
 export function ContactPage() {

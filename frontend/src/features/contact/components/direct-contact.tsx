@@ -3,7 +3,7 @@ import { Clock, Mail, MessageSquareReply } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useContactEmail } from '@/lib/pricing-settings';
-import { CONTACT_NAMESPACE } from '../labels';
+import { CONTACT_NAMESPACE } from '../locales';
 
 /** `17:30` + 15 minutes → `17:45`: the end of the last call of the day. */
 function addMinutes(time: string, minutes: number): string {

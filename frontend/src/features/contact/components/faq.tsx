@@ -2,7 +2,7 @@ import { SERVICE_CATEGORY_TABLE } from '@domain/pricing';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRevisionTerms } from '@/lib/pricing-settings';
-import { CONTACT_NAMESPACE } from '../labels';
+import { CONTACT_NAMESPACE } from '../locales';
 
 const professional = SERVICE_CATEGORY_TABLE.classic;
 

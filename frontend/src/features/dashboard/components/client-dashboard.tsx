@@ -12,10 +12,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatMoney, formatRelative } from '@/lib/format';
 import { useMyProjects } from '../api/my-projects';
-import { DASHBOARD_NAMESPACE, registerDashboardLabels } from '../labels';
+import { DASHBOARD_NAMESPACE } from '../locales';
 import { UnpaidBriefs } from './unpaid-briefs';
-
-registerDashboardLabels();
 
 function Counter({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
@@ -187,7 +185,7 @@ export function ClientDashboard() {
               <div className="flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
                 <p>{PROJECT_MESSAGES.loadProjectsFailed}</p>
                 <Button variant="outline" size="sm" onClick={() => void refetch()}>
-                  {t('projects.retry')}
+                  {t('common:retry')}
                 </Button>
               </div>
             ) : projects.length === 0 ? (

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatMoney, formatRelative } from '@/lib/format';
 import { useUnpaidBriefs } from '../api/unpaid-briefs';
-import { DASHBOARD_NAMESPACE } from '../labels';
+import { DASHBOARD_NAMESPACE } from '../locales';
 
 /**
  * The client's briefs still waiting for payment, each with « Payer » (the checkout at the server's

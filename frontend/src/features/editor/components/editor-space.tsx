@@ -1,5 +1,6 @@
 import { missingEditorProfileFields } from '@domain/editor-profile';
-import { availableActions, PROJECT_ACTIONS } from '@domain/project-lifecycle';
+import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
+import { availableActions } from '@domain/project-rules';
 import { editorProjectGroup, PROJECT_MESSAGES, type EditorProjectGroup, type ProjectSummary } from '@domain/projects';
 import { Gauge, Settings2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -17,10 +18,9 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
 import { cn } from '@/lib/utils';
 import { useEditorProfile, useEditorProjects } from '../api/editor';
-import { EDITOR_NAMESPACE, registerEditorLabels } from '../labels';
-import { EditorProfileForm, useMissingFieldsText } from './editor-profile-form';
-
-registerEditorLabels();
+import { EDITOR_NAMESPACE } from '../locales';
+import { EditorProfileForm } from './editor-profile-form';
+import { useMissingFieldsText } from './editor-profile-form/use-missing-fields-text';
 
 const GROUPS: EditorProjectGroup[] = ['active', 'pending', 'done'];
 

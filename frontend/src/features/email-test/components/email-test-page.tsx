@@ -1,12 +1,7 @@
-import {
-  EMAIL_TEST_TEMPLATES,
-  emailTestRequestSchema,
-  type EmailTestsAnswer,
-  type EmailTestTemplate,
-  type EmailTestView,
-} from '@domain/email-tests';
+import { EMAIL_TEST_TEMPLATES, type EmailTestTemplate } from '@domain/email-tests';
+import { emailTestRequestSchema } from '@domain/schemas/email-tests';
 import { zodResolver } from '@/lib/zod-resolver';
-import { CheckCircle2, Clock, Loader2, Mail, Send, XCircle } from 'lucide-react';
+import { Loader2, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -15,25 +10,14 @@ import { Field } from '@/components/form/fields';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
-import { formatDateTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { useEmailTests, useSendEmailTest } from '../api/email-tests';
-import { EMAIL_TEST_NAMESPACE, registerEmailTestLabels } from '../labels';
-
-registerEmailTestLabels();
+import { EMAIL_TEST_NAMESPACE } from '../locales';
+import { useTemplateText } from './use-template-text';
+import { EmailTestResults } from './email-test-results';
+import { TechnicalNotes } from './technical-notes';
 
 const addressSchema = emailTestRequestSchema.pick({ to: true });
-
-function useTemplateText() {
-  const { i18n } = useTranslation();
-  const english = i18n.resolvedLanguage === 'en';
-  return (template: EmailTestTemplate) => {
-    const entry = EMAIL_TEST_TEMPLATES.find((candidate) => candidate.value === template)!;
-    return english ? { name: entry.en, detail: entry.enDetail } : { name: entry.fr, detail: entry.frDetail };
-  };
-}
 
 /**
  * /email-test (admins, 000 §2): the four buttons send the product's real templates to the typed
@@ -134,147 +118,11 @@ export function EmailTestPage() {
             </CardContent>
           </Card>
 
-          <Results tests={tests} />
+          <EmailTestResults tests={tests} />
         </div>
 
         <TechnicalNotes settings={tests.data?.settings} failed={tests.isError} />
       </div>
     </section>
-  );
-}
-
-function Results({ tests }: { tests: ReturnType<typeof useEmailTests> }) {
-  const { t } = useTranslation(EMAIL_TEST_NAMESPACE);
-  return (
-    <Card>
-      <CardContent className="p-5 sm:p-6">
-        <h2 className="text-xl font-semibold text-slate-900">{t('results.title')}</h2>
-        {tests.isPending ? (
-          <div role="status" aria-label={t('results.title')} className="mt-4 space-y-3">
-            <Skeleton className="h-20" />
-            <Skeleton className="h-20" />
-          </div>
-        ) : tests.isError ? (
-          <div
-            role="alert"
-            className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-          >
-            <p className="flex-1">{tests.error.message || t('results.loadFailed')}</p>
-            <Button size="sm" variant="outline" onClick={() => void tests.refetch()}>
-              {t('results.retry')}
-            </Button>
-          </div>
-        ) : tests.data.tests.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">{t('results.empty')}</p>
-        ) : (
-          <ul className="mt-4 flex flex-col gap-3" aria-live="polite">
-            {tests.data.tests.map((test) => (
-              <ResultItem key={test.id} test={test} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-const STATUS_STYLES = {
-  sent: { icon: CheckCircle2, badge: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
-  failed: { icon: XCircle, badge: 'bg-red-100 text-red-900 ring-red-300' },
-  pending: { icon: Clock, badge: 'bg-amber-100 text-amber-900 ring-amber-300' },
-} as const;
-
-function ResultItem({ test }: { test: EmailTestView }) {
-  const { t } = useTranslation(EMAIL_TEST_NAMESPACE);
-  const templateText = useTemplateText();
-  const style = STATUS_STYLES[test.status];
-  const Icon = style.icon;
-  return (
-    <li
-      data-testid="email-test-result"
-      data-status={test.status}
-      className="rounded-xl border border-slate-200 px-4 py-3"
-    >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span
-          className={cn(
-            'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-            style.badge,
-          )}
-        >
-          <Icon className={cn('size-3.5', test.status === 'pending' && 'animate-pulse')} aria-hidden="true" />
-          {t(`results.statuses.${test.status}`)}
-        </span>
-        <span className="font-medium text-slate-900">{templateText(test.template).name}</span>
-        <time dateTime={test.createdAt} className="text-xs text-slate-500 sm:ml-auto">
-          {formatDateTime(test.createdAt)}
-        </time>
-      </div>
-      <p className="mt-1 text-sm break-all text-slate-700">{t('results.to', { to: test.to })}</p>
-      {test.subjects.length ? (
-        <div className="mt-2">
-          <p className="text-xs font-semibold text-slate-600">{t('results.subjects')}</p>
-          <ul className="mt-1 space-y-0.5 text-sm text-slate-800">
-            {test.subjects.map((subject, index) => (
-              <li key={index} className="flex gap-2">
-                <Mail className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                <span className="min-w-0 break-words">{subject}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {test.error ? (
-        <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm break-words text-red-900">
-          <span className="font-semibold">{t('results.error')} : </span>
-          {test.error}
-        </p>
-      ) : null}
-    </li>
-  );
-}
-
-/** Sender, reply-to, SMTP server and the contact rate limit, as the api's configuration has them. */
-function TechnicalNotes({ settings, failed }: { settings: EmailTestsAnswer['settings'] | undefined; failed: boolean }) {
-  const { t } = useTranslation(EMAIL_TEST_NAMESPACE);
-  const rows = settings
-    ? [
-        { label: t('notes.from'), value: settings.from },
-        { label: t('notes.replyTo'), value: settings.replyTo, hint: t('notes.replyToHint') },
-        { label: t('notes.smtp'), value: settings.smtpHost },
-        {
-          label: t('notes.rateLimit'),
-          value: t('notes.rateLimitValue', {
-            points: settings.contactRateLimit.points,
-            minutes: settings.contactRateLimit.windowMinutes,
-          }),
-        },
-      ]
-    : null;
-  return (
-    <Card className="self-start">
-      <CardContent className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">{t('notes.title')}</h2>
-        {rows ? (
-          <dl className="mt-4 flex flex-col gap-3 text-sm" data-testid="email-test-notes">
-            {rows.map((row) => (
-              <div key={row.label}>
-                <dt className="font-medium text-slate-900">{row.label}</dt>
-                <dd className="break-words text-slate-700">{row.value}</dd>
-                {row.hint ? <dd className="text-xs text-slate-500">{row.hint}</dd> : null}
-              </div>
-            ))}
-          </dl>
-        ) : failed ? (
-          <p className="mt-3 text-sm text-slate-600">{t('results.loadFailed')}</p>
-        ) : (
-          <div role="status" aria-label={t('notes.title')} className="mt-4 space-y-3">
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-          </div>
-        )}
-      </CardContent>
-    </Card>
   );
 }

@@ -19,6 +19,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useRevisionTerms } from '@/lib/pricing-settings';
+import { HOME_NAMESPACE } from '../locales';
 
 const STEPS: readonly { id: 'brief' | 'payment' | 'delivery'; icon: LucideIcon }[] = [
   { id: 'brief', icon: FileText },
@@ -37,12 +38,12 @@ const VIDEO_TYPES: readonly { id: 'youtube' | 'tiktok' | 'reels' | 'corporate' |
 const INCLUDED = ['editor', 'tracking', 'delivery', 'support'] as const;
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(HOME_NAMESPACE);
   const revisionTerms = useRevisionTerms();
 
   return (
     <>
-      <DocumentTitle title={t('home.metaTitle')} />
+      <DocumentTitle title={t('metaTitle')} />
 
       <section
         aria-labelledby="home-title"
@@ -53,50 +54,48 @@ export function HomePage() {
             <p className="inline-flex flex-wrap items-center gap-x-2.5 gap-y-1 rounded-2xl bg-amber-50 py-1 pr-3.5 pl-1 text-sm leading-snug font-semibold text-amber-950 ring-1 ring-amber-300">
               <Badge variant="accent" className="bg-amber-300 ring-0">
                 <Sparkles className="size-3.5" aria-hidden="true" />
-                {t('home.offerLabel')}
+                {t('offerLabel')}
               </Badge>
-              <span className="pl-1 sm:pl-0">{t('home.offer')}</span>
+              <span className="pl-1 sm:pl-0">{t('offer')}</span>
             </p>
             <h1
               id="home-title"
               className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
             >
-              {t('home.title')}
+              {t('title')}
             </h1>
-            <p className="mt-6 max-w-2xl text-lg text-pretty text-slate-600">{t('home.subtitle')}</p>
+            <p className="mt-6 max-w-2xl text-lg text-pretty text-slate-600">{t('subtitle')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
                 <Link to={paths.brief.getHref()}>
-                  {t('home.ctaOrder')}
+                  {t('ctaOrder')}
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to={paths.pricing.getHref()}>{t('home.ctaPricing')}</Link>
+                <Link to={paths.pricing.getHref()}>{t('ctaPricing')}</Link>
               </Button>
             </div>
-            <p className="mt-6 text-sm text-slate-500">{t('home.reassurance')}</p>
+            <p className="mt-6 text-sm text-slate-500">{t('reassurance')}</p>
           </div>
 
           <div className="rounded-3xl border border-violet-100 bg-white p-6 shadow-xl shadow-violet-100/60 sm:p-8">
             <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
               <div className="rounded-2xl bg-violet-700 p-5 text-white">
-                <dt className="text-sm text-violet-100">{t('home.priceEurLabel')}</dt>
-                <dd className="mt-1 text-2xl font-bold text-balance">{t('home.priceEur')}</dd>
+                <dt className="text-sm text-violet-100">{t('priceEurLabel')}</dt>
+                <dd className="mt-1 text-2xl font-bold text-balance">{t('priceEur')}</dd>
               </div>
               <div className="rounded-2xl bg-slate-900 p-5 text-white">
-                <dt className="text-sm text-slate-300">{t('home.priceUsdLabel')}</dt>
-                <dd className="mt-1 text-2xl font-bold text-balance">{t('home.priceUsd')}</dd>
+                <dt className="text-sm text-slate-300">{t('priceUsdLabel')}</dt>
+                <dd className="mt-1 text-2xl font-bold text-balance">{t('priceUsd')}</dd>
               </div>
             </dl>
-            <h2 className="mt-8 text-sm font-semibold tracking-wide text-slate-900 uppercase">
-              {t('home.includedTitle')}
-            </h2>
+            <h2 className="mt-8 text-sm font-semibold tracking-wide text-slate-900 uppercase">{t('includedTitle')}</h2>
             <ul className="mt-4 flex flex-col gap-3">
               {INCLUDED.map((item) => (
                 <li key={item} className="flex items-start gap-3 text-slate-700">
                   <Check className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
-                  <span>{t(`home.included.${item}`)}</span>
+                  <span>{t(`included.${item}`)}</span>
                 </li>
               ))}
               <li className="flex items-start gap-3 text-slate-700" data-testid="home-revision-terms">
@@ -104,7 +103,7 @@ export function HomePage() {
                 <span>{revisionTerms}</span>
               </li>
             </ul>
-            <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-500">{t('home.filesNote')}</p>
+            <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-500">{t('filesNote')}</p>
           </div>
         </div>
       </section>
@@ -113,9 +112,9 @@ export function HomePage() {
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
           <div className="max-w-2xl">
             <h2 id="steps-title" className="text-3xl font-bold tracking-tight text-slate-900">
-              {t('home.stepsTitle')}
+              {t('stepsTitle')}
             </h2>
-            <p className="mt-3 text-lg text-slate-600">{t('home.stepsSubtitle')}</p>
+            <p className="mt-3 text-lg text-slate-600">{t('stepsSubtitle')}</p>
           </div>
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {STEPS.map(({ id, icon: Icon }, index) => (
@@ -124,10 +123,10 @@ export function HomePage() {
                   <span className="grid size-11 place-items-center rounded-xl bg-violet-100 text-violet-700">
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
-                  <span className="text-sm font-semibold text-violet-700">{t('home.step', { n: index + 1 })}</span>
+                  <span className="text-sm font-semibold text-violet-700">{t('step', { n: index + 1 })}</span>
                 </div>
-                <h3 className="mt-4 text-xl font-semibold text-slate-900">{t(`home.steps.${id}.title`)}</h3>
-                <p className="mt-2 text-slate-600">{t(`home.steps.${id}.text`)}</p>
+                <h3 className="mt-4 text-xl font-semibold text-slate-900">{t(`steps.${id}.title`)}</h3>
+                <p className="mt-2 text-slate-600">{t(`steps.${id}.text`)}</p>
               </li>
             ))}
           </ol>
@@ -138,16 +137,16 @@ export function HomePage() {
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
           <div className="max-w-2xl">
             <h2 id="types-title" className="text-3xl font-bold tracking-tight text-slate-900">
-              {t('home.typesTitle')}
+              {t('typesTitle')}
             </h2>
-            <p className="mt-3 text-lg text-slate-600">{t('home.typesSubtitle')}</p>
+            <p className="mt-3 text-lg text-slate-600">{t('typesSubtitle')}</p>
           </div>
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             {VIDEO_TYPES.map(({ id, icon: Icon }) => (
               <li key={id} className="rounded-2xl border border-slate-200 bg-white p-5">
                 <Icon className="size-6 text-violet-700" aria-hidden="true" />
-                <h3 className="mt-3 font-semibold text-slate-900">{t(`home.types.${id}.title`)}</h3>
-                <p className="mt-1 text-sm text-slate-600">{t(`home.types.${id}.text`)}</p>
+                <h3 className="mt-3 font-semibold text-slate-900">{t(`types.${id}.title`)}</h3>
+                <p className="mt-1 text-sm text-slate-600">{t(`types.${id}.text`)}</p>
               </li>
             ))}
           </ul>
@@ -159,9 +158,9 @@ export function HomePage() {
           <div className="flex flex-col items-start gap-6 rounded-3xl bg-violet-700 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between">
             <div>
               <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
-                {t('home.finalTitle')}
+                {t('finalTitle')}
               </h2>
-              <p className="mt-2 max-w-xl text-violet-100">{t('home.finalText')}</p>
+              <p className="mt-2 max-w-xl text-violet-100">{t('finalText')}</p>
             </div>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <Button
@@ -169,7 +168,7 @@ export function HomePage() {
                 size="lg"
                 className="bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700"
               >
-                <Link to={paths.brief.getHref()}>{t('home.ctaOrder')}</Link>
+                <Link to={paths.brief.getHref()}>{t('ctaOrder')}</Link>
               </Button>
               <Button
                 asChild
@@ -177,7 +176,7 @@ export function HomePage() {
                 variant="outline"
                 className="border-violet-300 bg-transparent text-white hover:bg-violet-600 focus-visible:ring-white focus-visible:ring-offset-violet-700"
               >
-                <Link to={paths.pricing.getHref()}>{t('home.ctaPricing')}</Link>
+                <Link to={paths.pricing.getHref()}>{t('ctaPricing')}</Link>
               </Button>
             </div>
           </div>

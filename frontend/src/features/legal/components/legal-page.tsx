@@ -4,6 +4,7 @@ import { currentLanguage } from '@/i18n';
 import { frenchSpacing } from '@/i18n/typography';
 import { useContactEmail } from '@/lib/pricing-settings';
 import { CONTACT_EMAIL_TOKEN, LEGAL_UPDATED_AT, type LegalDocument } from '../content/types';
+import { LEGAL_NAMESPACE } from '../locales';
 
 /** Every text of the document through `text` (French spacing, the contact address). */
 function mapText(doc: LegalDocument, text: (line: string) => string): LegalDocument {
@@ -28,7 +29,7 @@ function mapText(doc: LegalDocument, text: (line: string) => string): LegalDocum
 
 /** Renders one legal document in the display language (French is the reference text). */
 export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: LegalDocument } }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LEGAL_NAMESPACE);
   const language = currentLanguage();
   // The team's address is an admin setting: the texts name it `{contactEmail}`.
   const contactEmail = useContactEmail() ?? '…';
@@ -40,21 +41,21 @@ export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: L
   const date = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long' }).format(
     new Date(`${LEGAL_UPDATED_AT}T12:00:00Z`),
   );
-  const notice = t('legal.frenchPrevails');
+  const notice = t('frenchPrevails');
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <DocumentTitle title={doc.title} />
       <header className="border-b border-slate-200 pb-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{doc.title}</h1>
-        <p className="mt-3 text-sm text-slate-500">{t('legal.lastUpdated', { date })}</p>
+        <p className="mt-3 text-sm text-slate-500">{t('lastUpdated', { date })}</p>
         {notice ? <p className="mt-2 text-sm text-slate-500 italic">{notice}</p> : null}
         <p className="mt-6 text-lg text-slate-700">{doc.intro}</p>
       </header>
 
       <nav aria-labelledby="legal-toc" className="mt-8 rounded-2xl bg-slate-50 p-6">
         <h2 id="legal-toc" className="text-sm font-semibold text-slate-900">
-          {t('legal.onThisPage')}
+          {t('onThisPage')}
         </h2>
         <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
           {doc.sections.map((section) => (

@@ -16,10 +16,8 @@ import { paths } from '@/config/paths';
 import { formatRelative } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
-import { NOTIFICATIONS_NAMESPACE, registerNotificationLabels } from '../labels';
+import { NOTIFICATIONS_NAMESPACE } from '../locales';
 import { NotificationIcon } from './notification-icon';
-
-registerNotificationLabels();
 
 /**
  * The signed-in user's bell (000 §2, §3, §4, §9): the unread count (`99+` above 99), the 20

@@ -1,6 +1,7 @@
 import { ESTIMATE_CURRENCIES, type EstimateCurrency } from '@domain/pricing';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
+import { PRICING_NAMESPACE } from '../locales';
 
 /** EUR/USD segmented switch; the whole page (rates, examples, simulator) follows it. */
 export function CurrencyToggle({
@@ -10,9 +11,9 @@ export function CurrencyToggle({
   value: EstimateCurrency;
   onChange: (currency: EstimateCurrency) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PRICING_NAMESPACE);
   return (
-    <div role="group" aria-label={t('pricing.currencyLabel')} className="inline-flex rounded-xl bg-slate-100 p-1">
+    <div role="group" aria-label={t('currencyLabel')} className="inline-flex rounded-xl bg-slate-100 p-1">
       {ESTIMATE_CURRENCIES.map((currency) => (
         <button
           key={currency}
@@ -24,7 +25,7 @@ export function CurrencyToggle({
             value === currency ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >
-          {t(`pricing.currencies.${currency}`)}
+          {t(`currencies.${currency}`)}
         </button>
       ))}
     </div>

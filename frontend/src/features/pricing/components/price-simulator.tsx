@@ -15,6 +15,7 @@ import { BasicTab } from './price-simulator/basic-tab';
 import { CategoryTab, type CategoryChoice } from './price-simulator/category-tab';
 import { OptionsTab } from './price-simulator/options-tab';
 import { SimulatorResult } from './price-simulator/simulator-result';
+import { PRICING_NAMESPACE } from '../locales';
 
 /**
  * The pricing simulator (§2.3, §9.5): every change recomputes `estimate()` in the browser, the
@@ -30,7 +31,7 @@ export function PriceSimulator({
   /** Off (an admin setting): no express option, as in the funnels. */
   expressEnabled: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PRICING_NAMESPACE);
   const [rushText, setRushText] = useState(String(SIMULATOR_LIMITS.rushMinutes.default));
   const [finalText, setFinalText] = useState(String(SIMULATOR_LIMITS.finalMinutes.default));
   const [visualComplexity, setVisualComplexity] = useState<VisualComplexity>('professional');
@@ -62,9 +63,9 @@ export function PriceSimulator({
       <div className="p-5 sm:p-6">
         <Tabs defaultValue="basic">
           <TabsList className="h-auto grid-flow-row grid-cols-1 sm:grid-flow-col sm:grid-cols-none">
-            <TabsTrigger value="basic">{t('pricing.simulator.tabs.basic')}</TabsTrigger>
-            <TabsTrigger value="category">{t('pricing.simulator.tabs.category')}</TabsTrigger>
-            <TabsTrigger value="options">{t('pricing.simulator.tabs.options')}</TabsTrigger>
+            <TabsTrigger value="basic">{t('simulator.tabs.basic')}</TabsTrigger>
+            <TabsTrigger value="category">{t('simulator.tabs.category')}</TabsTrigger>
+            <TabsTrigger value="options">{t('simulator.tabs.options')}</TabsTrigger>
           </TabsList>
           <TabsContent value="basic" className="flex flex-col gap-6">
             <BasicTab

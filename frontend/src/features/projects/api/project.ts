@@ -7,7 +7,7 @@ import type {
   StatusHistoryView,
 } from '@domain/projects';
 import { PROJECT_NOTIFICATIONS_FETCHED, projectPageQueryKeys } from '@domain/projects';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-client';
 
@@ -21,11 +21,21 @@ const retryUnlessRefused = (count: number, error: Error) =>
 
 const getProject = async (projectId: string) => (await api.get<{ project: ProjectDetail }>(base(projectId))).project;
 
+/**
+ * The page never goes back in time: a read that left before an action's answer (which becomes the
+ * page's project, `lib/project-actions.ts`) and lands after it is dropped.
+ */
+const newerProject = (shown: unknown, read: unknown) =>
+  shown && (shown as ProjectDetail).lastEventId > (read as ProjectDetail).lastEventId
+    ? shown
+    : replaceEqualDeep(shown, read);
+
 export const projectQuery = (projectId: string) =>
   queryOptions({
     queryKey: projectPageQueryKeys.detail(projectId),
     queryFn: () => getProject(projectId),
     retry: retryUnlessRefused,
+    structuralSharing: newerProject,
   });
 
 export const useProject = (projectId: string) => useQuery(projectQuery(projectId));

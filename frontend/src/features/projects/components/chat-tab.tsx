@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useProjectMessages, useSendMessage } from '../api/project';
-import { PROJECTS_NAMESPACE } from '../labels';
+import { PROJECTS_NAMESPACE } from '../locales';
 
 /** Chat tab (000 §2): 600 px high; Enter sends, Shift+Enter adds a line; empty messages are not sent. */
 export function ChatTab({ projectId }: { projectId: string }) {

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
-import { PROJECTS_NAMESPACE } from '../labels';
+import { PROJECTS_NAMESPACE } from '../locales';
 
 /**
  * 'En attente du client': the editor's question, above the tabs. The client answers it here (the
@@ -131,7 +131,7 @@ export function AskClientDialog({ project }: { project: ProjectDetail }) {
           {REVIEW_ACTIONS.askClient.label}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t('revisionDialog.close')}>
+      <DialogContent closeLabel={t('common:close')}>
         <DialogTitle>{t('question.askTitle')}</DialogTitle>
         <DialogDescription>{t('question.askDescription')}</DialogDescription>
         <form onSubmit={submit} className="space-y-4" noValidate>
@@ -146,7 +146,7 @@ export function AskClientDialog({ project }: { project: ProjectDetail }) {
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)}>
-              {t('revisionDialog.cancel')}
+              {t('common:cancel')}
             </Button>
             <Button type="submit" disabled={action.isPending} data-testid="ask-client-submit">
               {t('question.askSubmit')}

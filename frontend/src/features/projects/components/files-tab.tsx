@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useProjectFiles } from '../api/project';
-import { PROJECTS_NAMESPACE } from '../labels';
+import { PROJECTS_NAMESPACE } from '../locales';
 
 /** Files tab (000 §2): the client's source area, the editor's final area, the list with download links. */
 export function FilesTab({ project }: { project: ProjectDetail }) {

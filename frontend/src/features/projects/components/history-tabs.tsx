@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useProjectRevisions, useProjectTimeline } from '../api/project';
-import { PROJECTS_NAMESPACE } from '../labels';
+import { PROJECTS_NAMESPACE } from '../locales';
 
 const REVISION_COLOURS = {
   pending: 'bg-amber-100 text-amber-900',

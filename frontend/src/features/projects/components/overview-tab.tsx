@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
 import { downloadInvoice, projectFilesQuery } from '../api/project';
-import { PROJECTS_NAMESPACE } from '../labels';
+import { PROJECTS_NAMESPACE } from '../locales';
 import { AskClientDialog } from './client-question';
 import { RevisionDialog } from './revision-dialog';
 

@@ -1,6 +1,6 @@
 import { briefVideoTypeText } from '@domain/brief-options';
-import { PROJECT_MESSAGES, PROJECT_NOTIFICATIONS_SHOWN } from '@domain/projects';
-import { Bell, Clock, Film, RefreshCw, Timer } from 'lucide-react';
+import { PROJECT_MESSAGES } from '@domain/projects';
+import { Clock, Film, RefreshCw, Timer } from 'lucide-react';
 import type { ProjectDetail } from '@domain/projects';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,147 +8,33 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ProjectStatusBadge } from '@/components/projects/project-status-badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatMoney, formatNumber, formatRelative } from '@/lib/format';
-import { useProject, useProjectNotifications } from '../api/project';
-import { PROJECTS_NAMESPACE, registerProjectLabels } from '../labels';
+import { useProject } from '../api/project';
+import { PROJECTS_NAMESPACE } from '../locales';
 import { ChatTab } from './chat-tab';
 import { ClientQuestionCard } from './client-question';
 import { RevisionsTab, TimelineTab } from './history-tabs';
 import { OverviewTab } from './overview-tab';
-
-registerProjectLabels();
+import { useShownDelivery } from './project-page/use-shown-delivery';
+import { PageState } from './project-page/page-state';
+import { InfoCard } from './project-page/info-card';
+import { LoadingPage } from './project-page/loading-page';
+import { RecentNotifications } from './project-page/recent-notifications';
 
 const TABS = ['overview', 'versions', 'files', 'chat', 'revisions', 'timeline'] as const;
+
 type Tab = (typeof TABS)[number];
 
 // The files tab carries the uploader (Uppy): loaded when the tab opens, not before the page shows.
+
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })));
 
 /** Where a tab's own code is still loading. */
 function TabLoading({ label }: { label: string }) {
   return <div className="h-64 animate-pulse rounded-2xl bg-slate-100" role="status" aria-label={label} />;
-}
-
-/** Statuses before the first delivery: a question to the client moves the planned delivery date. */
-const BEFORE_DELIVERY = ['assigned', 'in_progress'];
-
-/**
- * The planned delivery as shown: while the client is asked a question before the first delivery,
- * the deadline is paused, so the date moves on with the wait (the server adds the pause once answered).
- */
-function useShownDelivery(project: ProjectDetail): { date: string | null; paused: boolean } {
-  const askedAt = project.clientQuestion?.askedAt ?? null;
-  const paused = askedAt !== null && project.deliveryDate !== null && BEFORE_DELIVERY.includes(project.status);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!paused) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, [paused]);
-  if (!paused || !project.deliveryDate || !askedAt) return { date: project.deliveryDate, paused: false };
-  const waited = Math.max(0, now - new Date(askedAt).getTime());
-  return { date: new Date(new Date(project.deliveryDate).getTime() + waited).toISOString(), paused: true };
-}
-
-function PageState({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="text-slate-600">{hint}</p>
-      {action}
-    </div>
-  );
-}
-
-/**
- * `sinceNow`: the value says how long ago (« il y a 3 jours »): the server that drew the page and
- * the browser taking it over may write it a moment apart, so React keeps the server's text.
- */
-function InfoCard({
-  icon,
-  label,
-  value,
-  testId,
-  sinceNow = false,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: string;
-  testId?: string;
-  sinceNow?: boolean;
-}) {
-  return (
-    <Card className="flex items-center gap-3 p-4">
-      <span
-        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700"
-        aria-hidden="true"
-      >
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <p className="text-xs text-slate-600">{label}</p>
-        <p
-          className="font-semibold break-words text-slate-900"
-          data-testid={testId}
-          suppressHydrationWarning={sinceNow}
-        >
-          {value}
-        </p>
-      </div>
-    </Card>
-  );
-}
-
-function LoadingPage() {
-  const { t } = useTranslation(PROJECTS_NAMESPACE);
-  return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6" role="status" aria-label={t('loading')}>
-      <Skeleton className="h-9 w-2/3" />
-      <Skeleton className="h-5 w-1/2" />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-[68px] rounded-2xl" />
-        ))}
-      </div>
-      <Skeleton className="h-11" />
-      <Skeleton className="h-64 rounded-2xl" />
-    </div>
-  );
-}
-
-function RecentNotifications({ projectId }: { projectId: string }) {
-  const { t } = useTranslation(PROJECTS_NAMESPACE);
-  const notifications = useProjectNotifications(projectId);
-  const shown = (notifications.data ?? []).slice(0, PROJECT_NOTIFICATIONS_SHOWN);
-  if (shown.length === 0) return null;
-  return (
-    <section
-      aria-labelledby="project-notifications"
-      className="rounded-2xl border border-violet-100 bg-violet-50/60 p-4"
-    >
-      <h2 id="project-notifications" className="mb-2 flex items-center gap-2 text-sm font-semibold text-violet-900">
-        <Bell className="size-4" aria-hidden="true" />
-        {t('notifications')}
-      </h2>
-      <ul className="space-y-2" data-testid="project-notifications">
-        {shown.map((notification) => (
-          <li key={notification.id} className="text-sm">
-            <span className="font-medium text-slate-900">{notification.title}</span>
-            <span className="text-slate-700"> — {notification.message}</span>
-            {/* Written a moment apart by the server and the browser: React keeps the server's text. */}
-            <span className="ml-1 text-xs text-slate-500" suppressHydrationWarning>
-              ({formatRelative(notification.createdAt)})
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /** The page as a route shows it; `studio` is the review studio the app gives it (a lazy chunk of its own). */
@@ -201,7 +87,7 @@ export function ProjectPage({ studio }: ProjectPageProps = {}) {
       <PageState
         title={PROJECT_MESSAGES.loadProjectFailed}
         hint={t('loadFailed')}
-        action={<Button onClick={() => void refetch()}>{t('retry')}</Button>}
+        action={<Button onClick={() => void refetch()}>{t('common:retry')}</Button>}
       />
     );
   }

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { ApiError } from '@/lib/api-client';
 import { useProjectAction } from '@/lib/project-actions';
 import { versionsQuery } from '@/lib/project-versions';
-import { PROJECTS_NAMESPACE } from '../labels';
+import { PROJECTS_NAMESPACE } from '../locales';
 
 /**
  * The client's revision request (000 §4) from the Actions card: feedback required (non-empty once
@@ -76,7 +76,7 @@ export function RevisionDialog({
       <DialogTrigger asChild>
         <Button data-testid="action-requestRevision">{label}</Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t('revisionDialog.close')}>
+      <DialogContent closeLabel={t('common:close')}>
         <DialogTitle>{t('revisionDialog.title')}</DialogTitle>
         <DialogDescription>
           {t('revisionDialog.description', { count: revisionCount, max: maxRevisions })}
@@ -113,7 +113,7 @@ export function RevisionDialog({
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)}>
-              {t('revisionDialog.cancel')}
+              {t('common:cancel')}
             </Button>
             <Button type="submit" disabled={action.isPending}>
               {t('revisionDialog.submit')}

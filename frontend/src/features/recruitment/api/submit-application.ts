@@ -1,4 +1,5 @@
-import { RECRUITMENT_MESSAGES, type EditorApplicationInput } from '@domain/recruitment';
+import { RECRUITMENT_MESSAGES } from '@domain/recruitment';
+import type { EditorApplicationInput } from '@domain/schemas/recruitment';
 import { UPLOAD_SESSION_HEADER } from '@domain/uploads';
 import { useMutation } from '@tanstack/react-query';
 import { forgetStoredSession, loadStoredSession } from '@/components/uploader/upload-api';

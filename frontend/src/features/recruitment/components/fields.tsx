@@ -9,7 +9,7 @@ import {
   useOptionLanguage,
 } from '@/components/form/fields';
 import { cn } from '@/lib/utils';
-import { RECRUITMENT_NAMESPACE } from '../labels';
+import { RECRUITMENT_NAMESPACE } from '../locales';
 
 /** A text input in its `Field`, marked `aria-required` when required. */
 export function TextField({ required, ...props }: ComponentProps<typeof BaseTextField>) {

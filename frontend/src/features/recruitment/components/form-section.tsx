@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECRUITMENT_NAMESPACE } from '../labels';
+import { RECRUITMENT_NAMESPACE } from '../locales';
 import { SECTION_IDS, sectionAnchor, type SectionId } from './sections';
 
 /** One numbered section of the application; its heading takes the focus the navigation gives it. */

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { forgetStoredSession } from '@/components/uploader/upload-api';
-import { useRushUploader, type UploadItem } from '@/components/uploader/use-rush-uploader';
+import type { UploadItem } from '@/components/uploader/upload-items';
+import { useRushUploader } from '@/components/uploader/use-rush-uploader';
 import { cn } from '@/lib/utils';
 import { PHOTO_AREA } from '../api/submit-application';
-import { RECRUITMENT_NAMESPACE } from '../labels';
+import { RECRUITMENT_NAMESPACE } from '../locales';
 
 export type PhotoStatus = 'none' | 'uploading' | 'ready' | 'error';
 

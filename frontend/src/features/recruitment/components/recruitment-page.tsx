@@ -1,11 +1,10 @@
 import {
   EMPTY_APPLICATION_FORM,
-  editorApplicationFormSchema,
   RECRUITMENT_MESSAGES,
   REQUIRED_CONSENTS,
   type EditorApplicationFormValues,
-  type EditorApplicationInput,
 } from '@domain/recruitment';
+import { editorApplicationFormSchema, type EditorApplicationInput } from '@domain/schemas/recruitment';
 import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { serverFieldErrors, submitErrorMessage, useSubmitApplication } from '../api/submit-application';
-import { RECRUITMENT_NAMESPACE, registerRecruitmentLabels } from '../labels';
+import { RECRUITMENT_NAMESPACE } from '../locales';
 import type { PhotoStatus } from './photo-field';
 import { SectionBar, SectionNav, goToSection, useCurrentSection } from './section-nav';
 import { AvailabilitySection } from './sections/availability-section';
@@ -30,8 +29,6 @@ import {
   SoftwareSection,
   VideoSpecialtiesSection,
 } from './sections/skills-sections';
-
-registerRecruitmentLabels();
 
 /** 000 §5 and §8: the consents' toast first, else the first field's message. */
 function invalidFormToast(errors: FieldErrors<EditorApplicationFormValues>) {

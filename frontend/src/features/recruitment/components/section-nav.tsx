@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
-import { RECRUITMENT_NAMESPACE } from '../labels';
+import { RECRUITMENT_NAMESPACE } from '../locales';
 import { SECTION_IDS, sectionAnchor, sectionFilled, type SectionId } from './sections';
 
 /** Scrolls to a section and moves the focus to its heading, so the keyboard continues from there. */

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
 import { downloadOriginal } from '../api/review';
-import { REVIEW_NAMESPACE } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 
 /** The client approves the version on screen (confirmed in a dialog): the revision window closes. */
 export function ApproveCard({ project, version }: { project: ProjectDetail; version: VersionView }) {
@@ -35,12 +35,12 @@ export function ApproveCard({ project, version }: { project: ProjectDetail; vers
             {t('approval.button', { version: version.number })}
           </Button>
         </DialogTrigger>
-        <DialogContent closeLabel={t('dialog.close')}>
+        <DialogContent closeLabel={t('common:close')}>
           <DialogTitle>{t('approval.dialogTitle', { version: version.number })}</DialogTitle>
           <DialogDescription>{t('approval.dialogDescription')}</DialogDescription>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)}>
-              {t('dialog.cancel')}
+              {t('common:cancel')}
             </Button>
             <Button
               className="bg-emerald-700 hover:bg-emerald-800"

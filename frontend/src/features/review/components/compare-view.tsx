@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { REVIEW_NAMESPACE } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 import { useFramePlayer } from '../lib/use-frame-player';
 import { useFullscreen } from '../lib/use-fullscreen';
 import { transportShortcuts, useShortcuts } from '../lib/use-shortcuts';

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { ApiError } from '@/lib/api-client';
 import { downloadMarkers } from '../api/review';
-import { REVIEW_NAMESPACE } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 
 /** The version's comments as markers for the editing software: Premiere, Resolve, Final Cut, Avid, CSV. */
 export function MarkerMenu({ projectId, versionNumber }: { projectId: string; versionNumber: number }) {

@@ -4,7 +4,7 @@ import { useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { REVIEW_NAMESPACE } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 import { framesToTimecode } from '@domain/timecode';
 import type { FramePlayer } from '../lib/use-frame-player';
 

@@ -9,16 +9,15 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FinalVersionUploader } from '@/components/uploader/final-version-uploader';
 import { useVersions } from '../api/review';
-import { REVIEW_NAMESPACE, registerReviewLabels } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 import { ApproveCard, DeliverablesCard } from './approval-panel';
 import { CompareView } from './compare-view';
 import { MarkerMenu } from './marker-menu';
-import { RequestRevisionCard, RevisionChecklist } from './revision-panel';
+import { RequestRevisionCard } from './request-revision-card';
+import { RevisionChecklist } from './revision-checklist';
 import { ReviewPlayer } from './review-player';
 import { ShortcutsHelp, toggleShortcutsHelp } from './shortcuts-help';
 import { VersionDetails, VersionPicker } from './version-bar';
-
-registerReviewLabels();
 
 function StudioSkeleton() {
   const { t } = useTranslation(REVIEW_NAMESPACE);
@@ -102,7 +101,7 @@ export function ReviewStudio({ project }: { project: ProjectDetail }) {
             {t('loadFailed')}
           </p>
           <Button variant="outline" onClick={() => void versions.refetch()}>
-            {t('retry')}
+            {t('common:retry')}
           </Button>
         </CardContent>
       </Card>

@@ -1,6 +1,6 @@
 import { Keyboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_NAMESPACE } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 
 const SHORTCUTS_POPOVER_ID = 'review-shortcuts';
 

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { downloadOriginal, useRetryPreview } from '../api/review';
-import { REVIEW_NAMESPACE } from '../labels';
+import { REVIEW_NAMESPACE } from '../locales';
 
 /** The versions, newest first, as a row of buttons: number, preview state, counts. */
 export function VersionPicker({

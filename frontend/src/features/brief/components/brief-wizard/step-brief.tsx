@@ -1,6 +1,5 @@
 import type { BriefQuote } from '@domain/brief-estimate';
 import {
-  briefTitle,
   BRIEF_CURRENCIES,
   CUSTOM_EDITING_STYLE,
   VISUAL_COMPLEXITY_OPTIONS,
@@ -8,109 +7,35 @@ import {
   WIZARD_EDITING_STYLES,
   WIZARD_FILE_COUNTS,
   WIZARD_LANGUAGES,
-  WIZARD_OBJECTIVES,
   WIZARD_RUSH_QUALITIES,
   WIZARD_SUBTITLE_OPTIONS,
-  WIZARD_VIDEO_TYPES,
 } from '@domain/brief-options';
-import { FINAL_DURATION_LIMITS, type WizardBrief, type WizardBriefPayload } from '@domain/schemas/brief';
+import { FINAL_DURATION_LIMITS } from '@domain/schemas/brief';
 import { ArrowRight } from 'lucide-react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  Field,
-  Select,
-  SelectField,
-  TextArea,
-  TextAreaField,
-  TextField,
-  useOptionLanguage,
-} from '@/components/form/fields';
+import { Field, Select, SelectField, TextAreaField, TextField } from '@/components/form/fields';
 import { CheckboxField, ChoiceGroup, FormSection, type FieldMessages } from '../fields';
 import { useDeadlineOptions } from './deadline-options';
-import { RushDurationUploader } from '../rush-duration-uploader';
+import type { BriefSectionProps } from './step-brief/brief-section-props';
+import { RushUploadSection } from './step-brief/rush-upload-section';
+import { VideoTypeSection } from './step-brief/video-type-section';
 
-interface StepBriefProps {
-  form: UseFormReturn<WizardBriefPayload, unknown, WizardBrief>;
-  values: WizardBriefPayload;
+interface StepBriefProps extends Pick<BriefSectionProps, 'form' | 'values'> {
   quote: BriefQuote;
   onNext: () => void;
-}
-
-/** The name the brief gives its project, from the answers typed so far (loose until validated). */
-function typedProjectName(values: WizardBriefPayload, language: 'fr' | 'en'): string | null {
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const videoType = text(values.video_type);
-  if (!videoType) return null;
-  return briefTitle(
-    {
-      videoType,
-      videoTypeCustom: text(values.video_type_custom),
-      objective: text(values.objective),
-      objectiveCustom: text(values.objective_custom),
-    },
-    language,
-  );
 }
 
 /** Step 1: the brief's six sections, then language, currency and "Obtenir mon estimation". */
 export function StepBrief({ form, values, quote, onNext }: StepBriefProps) {
   const { t } = useTranslation('brief');
-  const projectName = typedProjectName(values, useOptionLanguage());
-  const { register, control, setValue, formState } = form;
+  const { register, formState } = form;
   const errors = formState.errors as FieldMessages;
   const deadlines = useDeadlineOptions(form, quote);
 
   return (
     <>
-      <FormSection title={t('wizard.sections.type')}>
-        <TextField
-          label={t('wizard.email')}
-          required
-          error={errors.email?.message}
-          wide
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
-        <SelectField
-          label={t('wizard.videoType')}
-          required
-          error={errors.video_type?.message}
-          options={WIZARD_VIDEO_TYPES}
-          placeholder="—"
-          {...register('video_type')}
-        />
-        {values.video_type === 'autre' ? (
-          <TextField
-            label={t('wizard.videoTypeCustom')}
-            error={errors.video_type_custom?.message}
-            {...register('video_type_custom')}
-          />
-        ) : (
-          <div className="hidden sm:block" />
-        )}
-        <SelectField
-          label={t('wizard.objective')}
-          error={errors.objective?.message}
-          options={WIZARD_OBJECTIVES}
-          placeholder="—"
-          {...register('objective')}
-        />
-        {values.objective === 'autre' && (
-          <TextField
-            label={t('wizard.objectiveCustom')}
-            error={errors.objective_custom?.message}
-            {...register('objective_custom')}
-          />
-        )}
-        {projectName && (
-          <p className="text-sm text-slate-600 sm:col-span-2" aria-live="polite" data-testid="wizard-project-name">
-            {t('wizard.projectName', { name: projectName })}
-          </p>
-        )}
-      </FormSection>
+      <VideoTypeSection form={form} values={values} errors={errors} />
 
       <FormSection title={t('wizard.sections.content')}>
         <TextField
@@ -229,46 +154,7 @@ export function StepBrief({ form, values, quote, onNext }: StepBriefProps) {
         )}
       </FormSection>
 
-      <FormSection title={t('wizard.sections.upload')}>
-        <div className="flex flex-col gap-3 sm:col-span-2">
-          <p className="text-sm text-slate-600">{t('wizard.uploadLabel')}</p>
-          <RushDurationUploader
-            area="wizard"
-            declared={values.total_rush_duration}
-            onDuration={(minutes) => setValue('total_rush_duration', minutes, { shouldValidate: true })}
-          />
-        </div>
-        <Controller
-          control={control}
-          name="file_links"
-          render={({ field, fieldState }) => (
-            <Field
-              label={t('wizard.fileLinks')}
-              hint={t('wizard.fileLinksHint')}
-              error={fieldState.error?.message ?? errors['file_links.0']?.message}
-              wide
-            >
-              {({ id, describedBy, invalid }) => (
-                <TextArea
-                  id={id}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  defaultValue={(field.value as string[] | undefined)?.join('\n') ?? ''}
-                  onBlur={field.onBlur}
-                  onChange={(event) =>
-                    field.onChange(
-                      event.target.value
-                        .split(/\s*\n\s*/)
-                        .map((link) => link.trim())
-                        .filter(Boolean),
-                    )
-                  }
-                />
-              )}
-            </Field>
-          )}
-        />
-      </FormSection>
+      <RushUploadSection form={form} values={values} errors={errors} />
 
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-end">
         <Field label={t('wizard.language')}>

@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFactor } from '../../lib/format';
 import { ChoiceCard } from './choice-card';
+import { PRICING_NAMESPACE } from '../../locales';
 
 interface MinutesFieldProps {
   label: string;
@@ -65,27 +66,27 @@ export function BasicTab({
   visualComplexity,
   onVisualComplexityChange,
 }: BasicTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PRICING_NAMESPACE);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <MinutesField
-          label={t('pricing.simulator.rushLabel')}
-          hint={t('pricing.simulator.limitsHint', SIMULATOR_LIMITS.rushMinutes)}
+          label={t('simulator.rushLabel')}
+          hint={t('simulator.limitsHint', SIMULATOR_LIMITS.rushMinutes)}
           value={rushText}
           limits={SIMULATOR_LIMITS.rushMinutes}
           onChange={onRushTextChange}
         />
         <MinutesField
-          label={t('pricing.simulator.finalLabel')}
-          hint={t('pricing.simulator.limitsHint', SIMULATOR_LIMITS.finalMinutes)}
+          label={t('simulator.finalLabel')}
+          hint={t('simulator.limitsHint', SIMULATOR_LIMITS.finalMinutes)}
           value={finalText}
           limits={SIMULATOR_LIMITS.finalMinutes}
           onChange={onFinalTextChange}
         />
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-900">{t('pricing.simulator.complexityLabel')}</legend>
+        <legend className="text-sm font-medium text-slate-900">{t('simulator.complexityLabel')}</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
           {VISUAL_COMPLEXITIES.map((level) => (
             <ChoiceCard
@@ -94,10 +95,10 @@ export function BasicTab({
               value={level}
               checked={visualComplexity === level}
               onSelect={() => onVisualComplexityChange(level)}
-              title={t(`pricing.complexities.${level}.label`)}
+              title={t(`complexities.${level}.label`)}
               detail={`×${formatFactor(VISUAL_COMPLEXITY_FACTORS[level], i18n.language)}`}
             >
-              {t(`pricing.complexities.${level}.text`)}
+              {t(`complexities.${level}.text`)}
             </ChoiceCard>
           ))}
         </div>

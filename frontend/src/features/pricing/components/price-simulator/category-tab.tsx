@@ -7,6 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 import { ChoiceCard } from './choice-card';
+import { PRICING_NAMESPACE } from '../../locales';
 
 /** A category chosen by the client, or 'auto' to let the features decide. */
 export type CategoryChoice = ServiceCategory | 'auto';
@@ -19,19 +20,19 @@ interface CategoryTabProps {
 
 /** The "category" tab: automatic, or one of the service categories with its hourly rate. */
 export function CategoryTab({ category, onCategoryChange, currency }: CategoryTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PRICING_NAMESPACE);
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-900">{t('pricing.simulator.categoryLabel')}</legend>
+      <legend className="text-sm font-medium text-slate-900">{t('simulator.categoryLabel')}</legend>
       <div className="mt-2 grid gap-3">
         <ChoiceCard
           name="service-category"
           value="auto"
           checked={category === 'auto'}
           onSelect={() => onCategoryChange('auto')}
-          title={t('pricing.simulator.categoryAuto')}
+          title={t('simulator.categoryAuto')}
         >
-          {t('pricing.simulator.categoryAutoText')}
+          {t('simulator.categoryAutoText')}
         </ChoiceCard>
         {SERVICE_CATEGORIES.map((key) => (
           <ChoiceCard
@@ -40,12 +41,12 @@ export function CategoryTab({ category, onCategoryChange, currency }: CategoryTa
             value={key}
             checked={category === key}
             onSelect={() => onCategoryChange(key)}
-            title={t(`pricing.categories.${key}.name`)}
-            detail={t('pricing.perHour', {
+            title={t(`categories.${key}.name`)}
+            detail={t('perHour', {
               price: formatMoney(SERVICE_CATEGORY_TABLE[key].hourlyRates[currency] * 100, currency, i18n.language),
             })}
           >
-            {t(`pricing.categories.${key}.description`)}
+            {t(`categories.${key}.description`)}
           </ChoiceCard>
         ))}
       </div>

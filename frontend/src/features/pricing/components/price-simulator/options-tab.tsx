@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { formatPercentChange } from '../../lib/format';
+import { PRICING_NAMESPACE } from '../../locales';
 
 interface OptionsTabProps {
   result: Estimate;
@@ -20,21 +21,20 @@ interface OptionsTabProps {
 
 /** The "options" tab: corrections (always in), the features (the category's own is included) and express. */
 export function OptionsTab({ result, onFeatureChange, express, onExpressChange }: OptionsTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PRICING_NAMESPACE);
   const language = i18n.language;
   const includedFeature = SERVICE_CATEGORY_TABLE[result.serviceCategory].includedFeature;
 
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-900">{t('pricing.simulator.optionsLabel')}</legend>
+      <legend className="text-sm font-medium text-slate-900">{t('simulator.optionsLabel')}</legend>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         <li>
           <label className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm">
             <span className="flex items-center gap-2">
               <input type="checkbox" checked disabled className="size-4 accent-violet-700" />
               <span>
-                {t('pricing.features.corrections')}{' '}
-                <span className="text-slate-500">({t('pricing.simulator.alwaysIncluded')})</span>
+                {t('features.corrections')} <span className="text-slate-500">({t('simulator.alwaysIncluded')})</span>
               </span>
             </span>
             <span className="font-semibold text-slate-700">
@@ -62,8 +62,8 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
                     className="size-4 accent-violet-700"
                   />
                   <span>
-                    {t(`pricing.features.${feature}`)}
-                    {included && <span className="text-slate-500"> ({t('pricing.simulator.includedInCategory')})</span>}
+                    {t(`features.${feature}`)}
+                    {included && <span className="text-slate-500"> ({t('simulator.includedInCategory')})</span>}
                   </span>
                 </span>
                 <span className="font-semibold text-slate-700">
@@ -83,7 +83,7 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
                   onChange={(event) => onExpressChange(event.target.checked)}
                   className="size-4 accent-violet-700"
                 />
-                {t('pricing.features.express')}
+                {t('features.express')}
               </span>
               <span className="font-semibold text-slate-700">
                 {formatPercentChange(result.expressMultiplier, language)}

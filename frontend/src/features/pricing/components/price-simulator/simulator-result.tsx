@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatFactor, formatHours, formatMoney, formatPercentChange } from '../../lib/format';
+import { PRICING_NAMESPACE } from '../../locales';
 
 interface SimulatorResultProps {
   result: Estimate;
@@ -15,7 +16,7 @@ interface SimulatorResultProps {
 
 /** The simulator's answer: service, time, delay, price (and with the offer), score, alerts and the brief link. */
 export function SimulatorResult({ result, currency, express, offerActive }: SimulatorResultProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PRICING_NAMESPACE);
   const language = i18n.language;
   const money = (cents: number) => formatMoney(cents, currency, language);
 
@@ -25,56 +26,56 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
       className="border-t border-slate-200 bg-slate-50 p-5 sm:p-6 lg:border-t-0 lg:border-l"
     >
       <h3 id="simulator-result-title" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
-        {t('pricing.simulator.resultTitle')}
+        {t('simulator.resultTitle')}
       </h3>
       <dl className="mt-4 flex flex-col gap-4" aria-live="polite">
         <div>
-          <dt className="text-sm text-slate-500">{t('pricing.simulator.service')}</dt>
+          <dt className="text-sm text-slate-500">{t('simulator.service')}</dt>
           <dd className="font-semibold text-slate-900">
-            {t(`pricing.categories.${result.serviceCategory}.name`)}
+            {t(`categories.${result.serviceCategory}.name`)}
             {result.serviceCategoryDerived && (
-              <span className="block text-xs font-normal text-slate-500">{t('pricing.simulator.derived')}</span>
+              <span className="block text-xs font-normal text-slate-500">{t('simulator.derived')}</span>
             )}
           </dd>
         </div>
         <div className="grid grid-cols-2 gap-4">
           <div>
-            <dt className="text-sm text-slate-500">{t('pricing.time')}</dt>
+            <dt className="text-sm text-slate-500">{t('time')}</dt>
             <dd className="text-2xl font-bold text-slate-900" data-testid="simulator-hours">
-              {t('pricing.hoursValue', { hours: formatHours(result.hours, language) })}
+              {t('hoursValue', { hours: formatHours(result.hours, language) })}
             </dd>
             {/* Express bills the time × its multiplier: say so, or the billed hours look unrelated to the time. */}
             <dd className="text-xs text-slate-500" data-testid="simulator-billed">
               {express
-                ? t('pricing.simulator.billedExpress', {
+                ? t('simulator.billedExpress', {
                     count: result.expressBilledHours,
                     surcharge: formatPercentChange(result.expressMultiplier, language),
                   })
-                : t('pricing.simulator.billed', { count: result.billedHours })}
+                : t('simulator.billed', { count: result.billedHours })}
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-500">{t('pricing.delay')}</dt>
+            <dt className="text-sm text-slate-500">{t('delay')}</dt>
             <dd className="text-2xl font-bold text-slate-900">
-              {t('pricing.workingDays', {
+              {t('workingDays', {
                 count: (express ? result.expressDeliveryWorkingDays : null) ?? result.deliveryWorkingDays,
               })}
             </dd>
           </div>
         </div>
         <div>
-          <dt className="text-sm text-slate-500">{t('pricing.price')}</dt>
+          <dt className="text-sm text-slate-500">{t('price')}</dt>
           <dd className="text-3xl font-bold text-slate-900" data-testid="simulator-price">
             {money(result.totalPriceCents)}
           </dd>
           {offerActive && (
             <dd className="mt-1 text-sm font-semibold text-violet-700" data-testid="simulator-offer-price">
-              {t('pricing.simulator.withOffer', { price: money(result.totalOfferPriceCents) })}
+              {t('simulator.withOffer', { price: money(result.totalOfferPriceCents) })}
             </dd>
           )}
         </div>
         <div>
-          <dt className="text-sm text-slate-500">{t('pricing.simulator.complexityScore')}</dt>
+          <dt className="text-sm text-slate-500">{t('simulator.complexityScore')}</dt>
           <dd className="font-semibold text-slate-900">{formatFactor(result.complexityScore, language)}</dd>
         </div>
       </dl>
@@ -86,9 +87,9 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
           <strong className="block">
-            {t('pricing.simulator.alertTitle', { hours: formatHours(result.alertThreshold, language) })}
+            {t('simulator.alertTitle', { hours: formatHours(result.alertThreshold, language) })}
           </strong>
-          {t('pricing.simulator.alertText', { ceiling: formatHours(result.hoursCeiling, language) })}
+          {t('simulator.alertText', { ceiling: formatHours(result.hoursCeiling, language) })}
         </p>
       </div>
 
@@ -99,15 +100,15 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
         >
           <PhoneCall className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p>
-            <strong className="block">{t('pricing.simulator.customQuoteTitle')}</strong>
-            {t('pricing.simulator.customQuoteText', { score: formatFactor(result.complexityScore, language) })}
+            <strong className="block">{t('simulator.customQuoteTitle')}</strong>
+            {t('simulator.customQuoteText', { score: formatFactor(result.complexityScore, language) })}
           </p>
         </div>
       )}
 
       <Button asChild size="lg" className="mt-5 w-full">
         <Link to={paths.brief.getHref()}>
-          {t('pricing.simulator.cta')}
+          {t('simulator.cta')}
           <ArrowRight aria-hidden="true" />
         </Link>
       </Button>

@@ -5,7 +5,7 @@ import {
   WEEKDAYS,
 } from '@domain/recruitment';
 import { useTranslation } from 'react-i18next';
-import { RECRUITMENT_NAMESPACE } from '../../labels';
+import { RECRUITMENT_NAMESPACE } from '../../locales';
 import { SelectField } from '@/components/form/fields';
 import { ChoiceGrid, TextAreaField, TextField } from '../fields';
 import { FormSection } from '../form-section';

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { RECRUITMENT_NAMESPACE } from '../../labels';
+import { RECRUITMENT_NAMESPACE } from '../../locales';
 import { CheckboxField } from '../fields';
 import { FormSection } from '../form-section';
 import type { ApplicationSectionProps } from './section-props';

@@ -1,6 +1,6 @@
 import { APPLICATION_NUMBER_LIMITS, APPLICATION_PAYMENT_METHODS } from '@domain/recruitment';
 import { useTranslation } from 'react-i18next';
-import { RECRUITMENT_NAMESPACE } from '../../labels';
+import { RECRUITMENT_NAMESPACE } from '../../locales';
 import { ChoiceGrid, TextField } from '../fields';
 import { FormSection } from '../form-section';
 import { PhotoField, type PhotoStatus } from '../photo-field';

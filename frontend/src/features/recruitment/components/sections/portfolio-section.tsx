@@ -3,7 +3,7 @@ import { Link2, Plus, X } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { RECRUITMENT_NAMESPACE } from '../../labels';
+import { RECRUITMENT_NAMESPACE } from '../../locales';
 import { ErrorText, inputClass } from '@/components/form/fields';
 import { FormSection } from '../form-section';
 import { firstMessage, type ApplicationSectionProps } from './section-props';

@@ -1,6 +1,6 @@
 import { CLIENT_TYPES, VIDEO_GENRES } from '@domain/recruitment';
 import { useTranslation } from 'react-i18next';
-import { RECRUITMENT_NAMESPACE } from '../../labels';
+import { RECRUITMENT_NAMESPACE } from '../../locales';
 import { ChoiceGrid, TextAreaField } from '../fields';
 import { FormSection } from '../form-section';
 import { countOf, firstMessage, type ApplicationSectionProps } from './section-props';

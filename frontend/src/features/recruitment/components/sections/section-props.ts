@@ -1,4 +1,5 @@
-import type { EditorApplicationFormValues, EditorApplicationInput } from '@domain/recruitment';
+import type { EditorApplicationFormValues } from '@domain/recruitment';
+import type { EditorApplicationInput } from '@domain/schemas/recruitment';
 import type { UseFormReturn } from 'react-hook-form';
 
 /** What each section of the application gets: the form and its current values. */

@@ -6,7 +6,7 @@ import {
   VIDEO_SPECIALTIES,
 } from '@domain/recruitment';
 import { useTranslation } from 'react-i18next';
-import { RECRUITMENT_NAMESPACE } from '../../labels';
+import { RECRUITMENT_NAMESPACE } from '../../locales';
 import { useOptionLanguage } from '@/components/form/fields';
 import { ChoiceGrid, TextAreaField, TextField } from '../fields';
 import { FormSection } from '../form-section';

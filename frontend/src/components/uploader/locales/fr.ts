@@ -1,0 +1,50 @@
+/**
+ * The uploader's text (namespace `uploader`). The spec's messages (limits, errors, toasts) come
+ * from domain/ and are French in both languages.
+ */
+export const fr = {
+  title: 'Vos rushs',
+  dropzone: 'Glissez vos fichiers ici ou cliquez pour les choisir',
+  choose: 'Choisir des fichiers',
+  accepted: 'Formats acceptés : {{types}}',
+  count: '{{count}} / {{max}} fichiers',
+  limitReached: 'Limite de {{max}} fichiers atteinte.',
+  rejected: 'Fichiers refusés',
+  cancel: 'Annuler l’upload de {{name}}',
+  remove: 'Retirer {{name}}',
+  speed: '{{speed}}/s',
+  remaining: '{{time}} restantes',
+  reselect: 'Sélectionnez à nouveau ce fichier pour reprendre l’upload là où il s’est arrêté.',
+  reselectNoAccess:
+    'Votre navigateur ne garde pas l’accès aux fichiers après un rechargement : sélectionnez à nouveau ce fichier pour reprendre l’upload là où il s’est arrêté.',
+  allowAccess: 'Autorisez l’accès à ce fichier pour reprendre l’upload là où il s’est arrêté.',
+  resume: 'Reprendre l’upload',
+  resumeFile: 'Reprendre l’upload de {{name}}',
+  uploaded_one: '{{count}} fichier uploadé',
+  uploaded_other: '{{count}} fichiers uploadés',
+  refusedOverLimit_one: '{{limit}} : {{count}} fichier refusé',
+  refusedOverLimit_other: '{{limit}} : {{count}} fichiers refusés',
+  refused: {
+    type_one: '{{count}} fichier refusé : type non supporté',
+    type_other: '{{count}} fichiers refusés : type non supporté',
+    size_one: '{{count}} fichier refusé : trop volumineux',
+    size_other: '{{count}} fichiers refusés : trop volumineux',
+    failed_one: '{{count}} fichier n’a pas pu être ajouté',
+    failed_other: '{{count}} fichiers n’ont pas pu être ajoutés',
+  },
+  duration: 'Durée : {{duration}}',
+  untimed: 'Sans durée : non compté dans la durée des rushs',
+  analysing: 'Analyse des rushs en cours…',
+  manualEntry: 'Durée estimée manuellement : indiquez la durée totale de vos rushs.',
+  versionNote: 'Note de la version {{number}}',
+  versionNoteHint: 'Ce qui change dans cette version : le client la lit à côté de la vidéo.',
+  versionNotePlaceholder: 'Ex. : intro raccourcie, musique remplacée à 01:00:20…',
+  status: {
+    uploading: 'Upload en cours',
+    retrying: 'Nouvelle tentative',
+    analyzing: 'Analyse…',
+    completed: 'Terminé',
+    error: 'Erreur',
+    paused: 'En pause',
+  },
+};

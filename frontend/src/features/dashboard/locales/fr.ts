@@ -1,0 +1,41 @@
+/** The client dashboard's text (namespace `dashboard`); the spec's toasts come from domain/. */
+export const fr = {
+  title: 'Mon Espace Client',
+  greeting: 'Bonjour {{name}}, suivez vos projets de montage ici.',
+  counters: {
+    label: 'Vos chiffres',
+    total: 'Projets',
+    active: 'En cours',
+    completed: 'Terminés',
+    spent: 'Total investi',
+  },
+  projects: {
+    title: 'Mes projets',
+    seeAll: 'Voir tout ({{count}})',
+    seeLess: 'Voir moins',
+    empty: 'Aucun projet pour le moment',
+    emptyHint: 'Décrivez votre vidéo : devis instantané et monteur dédié.',
+    startBrief: 'Créer mon premier brief',
+    created: 'Créé {{when}}',
+    editor: 'Monteur : {{name}}',
+    noEditor: 'Monteur bientôt assigné',
+    open: 'Ouvrir le projet {{title}} ({{reference}})',
+    loading: 'Chargement de vos projets…',
+  },
+  unpaid: {
+    title_one: 'Un brief attend son paiement',
+    title_other: '{{count}} briefs attendent leur paiement',
+    hint: 'Payez un brief pour lancer son montage, sans le saisir à nouveau. Sans paiement, il expire 7 jours après son envoi.',
+    sent: 'Réf. {{reference}} · envoyé {{when}}',
+    pay: 'Payer',
+  },
+  links: {
+    title: 'Raccourcis',
+    brief: 'Nouveau projet',
+    briefHint: 'Décrire une nouvelle vidéo',
+    pricing: 'Tarifs',
+    pricingHint: 'Simuler le prix d’un montage',
+    contact: 'Contact',
+    contactHint: 'Une question ? Réponse sous 24 h',
+  },
+};

@@ -1,0 +1,60 @@
+import type { Translation } from '@/i18n/translation';
+import type { fr } from './fr';
+
+export const en: Translation<typeof fr> = {
+  title: 'System tests — {{appName}}',
+  subtitle: 'Real checks of the running platform.',
+  status: {
+    title: 'Services',
+    refresh: 'Refresh',
+    checking: 'Checking…',
+    failed: 'The services’ state could not be read.',
+    ok: 'Up',
+    down: 'Down',
+    latency: '{{ms}} ms',
+    components: {
+      database: 'Database',
+      temporal: 'Workflows (Temporal and worker)',
+      keycloak: 'Accounts (Keycloak)',
+      storage: 'File storage',
+      smtp: 'E-mail (SMTP)',
+      payments: 'Payments',
+    },
+  },
+  assignment: {
+    title: 'Automatic assignment test',
+    text: 'Creates a test editor (YouTube, TikTok, Corporate; simple, moderate, complex; at most 4 projects) and a “Brief received” YouTube project, runs the real assignment, reads the project back with its editor and the notifications created, then removes everything.',
+    run: 'Run the assignment test',
+  },
+  workflow: {
+    title: 'Full workflow test',
+    text: 'The same test data, but the project follows its real Temporal workflow, which assigns it on its own; the project is read back, then everything is removed.',
+    run: 'Run the workflow test',
+  },
+  running: 'Test running…',
+  isolation: 'Test data is marked: no real assignment picks it, no list shows it, nobody is notified or e-mailed.',
+  result: {
+    title: 'Result',
+    kinds: { assignment: 'Automatic assignment', workflow: 'Full workflow' },
+    success: 'Success',
+    failure: 'Failure',
+    editor: 'Assigned editor',
+    noEditor: 'No editor assigned',
+    notifications: 'Notifications created',
+    noNotifications: 'No notification',
+    statuses: 'Statuses gone through',
+    error: 'Error',
+    cleanedUp: 'Test data removed',
+    notCleanedUp: 'Clean-up incomplete',
+    duration: 'Duration: {{ms}} ms',
+    clear: 'Clear the results',
+    empty: 'Run a test to see its result here.',
+  },
+  uploads: {
+    title: 'Rush upload and analysis',
+    text: 'Sends files straight to storage, then measures their duration with ffprobe in the worker.',
+    declared: 'Declared duration (minutes, optional)',
+    result: 'Total analysed duration: {{seconds}} s ({{minutes}} min)',
+    unavailable: 'Analysis unavailable',
+  },
+};
