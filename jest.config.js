@@ -8,8 +8,8 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/domain/**/*.test.ts'],
-      // The front end's own modules that need no browser, under the alias Vite gives domain/.
-      moduleNameMapper: { '^@domain/(.*)$': '<rootDir>/domain/$1' },
+      // The front end's own modules that need no browser, under the aliases Vite gives them.
+      moduleNameMapper: { '^@domain/(.*)$': '<rootDir>/domain/$1', '^@/(.*)$': '<rootDir>/frontend/src/$1' },
     },
     {
       ...common,
@@ -22,6 +22,33 @@ module.exports = {
       displayName: 'api',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
       setupFiles: ['<rootDir>/tests/support/quiet-temporal-logs.ts'],
+    },
+    {
+      // The front end's forms and review studio in jsdom, the api answered at the network layer
+      // (frontend/src/testing/): needs no stack.
+      ...common,
+      displayName: 'components',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/frontend/src/**/*.test.ts?(x)'],
+      transform: {
+        '^.+\\.(tsx?|m?jsx?)$': [
+          '@swc/jest',
+          {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              target: 'es2022',
+              transform: { react: { runtime: 'automatic' } },
+            },
+          },
+        ],
+      },
+      // Packages shipped as ES modules only (the uploaders' Uppy and idb-keyval, a few of MSW's
+      // helpers): compiled to CommonJS like our own code.
+      transformIgnorePatterns: [
+        '/node_modules/(?!(@uppy|nanoid|p-retry|is-network-error|idb-keyval|@open-draft|rettime|until-async)/)',
+      ],
+      moduleNameMapper: { '^@domain/(.*)$': '<rootDir>/domain/$1', '^@/(.*)$': '<rootDir>/frontend/src/$1' },
+      setupFilesAfterEnv: ['<rootDir>/frontend/src/testing/setup.ts'],
     },
     {
       // Kills the shared stack's services: `npm test` runs it last.

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: provisions what is missing, starts a fresh test stack on its own ports, runs every
-// suite (unit, workflows on the time-skipping server, api against the real services, browser
-// tests in Debian's chromium, then chaos: services killed under load), stops the stack and prints
-// one line: `N passed, N failed`.
+// suite (unit, components in jsdom with the api answered by MSW, workflows on the time-skipping
+// server, api against the real services, browser tests in Debian's chromium, then chaos: services
+// killed under load), stops the stack and prints one line: `N passed, N failed`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ await onPinnedNode(ROOT);
 const resultsDir = path.join(process.env.RUSHFLOW_DATA_DIR ?? path.join(ROOT, '.data'), 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
-const SUITES = ['unit', 'workflows', 'api', 'e2e', 'chaos'];
+const SUITES = ['unit', 'components', 'workflows', 'api', 'e2e', 'chaos'];
 const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 // `npm test api production-settings`: the suites named, and within them only the test files whose
 // path matches the other words.
@@ -100,6 +100,8 @@ try {
   });
   // The marker-export tests read our files back with OpenTimelineIO from the tool cache.
   if (wanted('unit')) record('unit', await jestSuite('unit', { RUSHFLOW_PYTHONPATH: tools.otio }));
+  // The front end's forms and review studio need no stack: their api is answered inside the test.
+  if (wanted('components')) record('components', await jestSuite('components'));
 
   // Workflow tests run on the time-skipping server, with real activities against the stack's
   // PostgreSQL, storage and SMTP; the api and browser tests use the whole stack.

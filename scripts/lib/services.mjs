@@ -122,7 +122,7 @@ export async function startStripeMock({ config, logDir, stripeMockBin }) {
  * open workflows from it (89 here; 2,339 with Node's default on this 24 GiB machine), so the cache
  * fills within minutes and the worker's memory levels off. Each cached workflow holds about 120 KiB
  * (`npm run bench:workflow-memory`; 1.1 MiB while the workflow code still carried zod), so the full
- * cache is about 10 MiB. See `npm run bench:soak` in docs/figures.md.
+ * cache is about 10 MiB. See `npm run bench:soak` in bench/FIGURES.md.
  */
 const WORKER_MAX_HEAP_MIB = 256;
 
