@@ -8,7 +8,7 @@ import type { TemporalUiLinks } from './admin/temporal-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
 import type { ReadCaches } from './projects/read-caches';
-import { limitRequests, type RequestLimits } from './lib/request-limits';
+import { limitRequests, type RequestLimits } from './middleware/request-limits';
 import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';

@@ -12,7 +12,7 @@ import { createReadCaches } from './projects/read-caches';
 import { SSR_DIR, SSR_ENTRY_FILE } from '../domain/page-shell';
 import { createPageRenderer } from './pages/page-renderer';
 import { createPageSessions } from './pages/page-session';
-import { createRequestLimits } from './lib/request-limits';
+import { createRequestLimits } from './middleware/request-limits';
 import { createS3Client } from '../clients/storage';
 import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';

@@ -14,7 +14,7 @@ import { HttpError } from '../lib/http-error';
 import type { AuthUser } from '../middleware/auth';
 import type { CheckoutContext } from './checkout-deps';
 import { briefPaymentUrl, simulatedCheckoutUrl, successUrl } from './checkout-urls';
-import { claimLaunchOfferPlace } from './launch-offer';
+import { claimLaunchOfferPlace } from '../pricing/launch-offer';
 
 /** How long a checkout session stays payable (Stripe accepts 30 min to 24 h). It also bounds how long an unpaid session holds a launch-offer place. */
 const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;

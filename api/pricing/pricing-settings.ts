@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicPricingSettings } from '../../domain/pricing';
 import { readSettings } from '../../db/settings';
 import { cachedRead, type CachedRead } from '../lib/cached-read';
-import { launchOfferPlacesTaken } from '../payments/launch-offer';
+import { launchOfferPlacesTaken } from './launch-offer';
 
 /**
  * Reads the public settings. Places left = offer places − places held by checkout sessions
- * (open, being paid or paid; see api/payments/launch-offer.ts); an indication only: the atomic
+ * (open, being paid or paid; see api/pricing/launch-offer.ts); an indication only: the atomic
  * claim happens when the checkout session is created.
  */
 export async function readPublicPricingSettings(em: EntityManager): Promise<PublicPricingSettings> {

@@ -32,7 +32,7 @@ import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, requireProjectAccess, requireRole } from '../middleware/auth';
 import { loadProjectParties, projectIdOf, readProjectDetail } from './project-reads';
 import { actorOf, type ProjectWorkflowClient } from './project-workflow-client';
-import { loadVersion } from '../review/version-reads';
+import { loadVersion } from './version-reads';
 
 export interface ProjectActionRouteDeps {
   em: () => EntityManager;

@@ -9,7 +9,7 @@ import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireProjectAccess } from '../middleware/auth';
 import { loadProject, loadProjectParties, partiesOf, readProjectFiles } from '../projects/project-reads';
-import { approvedVersionNumber, originalsOpenTo } from '../review/version-reads';
+import { approvedVersionNumber, originalsOpenTo } from './version-reads';
 import type { UploadService } from '../uploads/upload-service';
 
 export interface ProjectFileRouteDeps {

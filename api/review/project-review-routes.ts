@@ -21,7 +21,7 @@ import {
   readComments,
   readVersions,
   versionNumberOf,
-} from '../review/version-reads';
+} from '../projects/version-reads';
 
 export interface ProjectReviewRouteDeps {
   em: () => EntityManager;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../api/app';
 import { buildAppDeps, contactLimits } from '../../api/bootstrap';
-import { createRequestLimits } from '../../api/lib/request-limits';
+import { createRequestLimits } from '../../api/middleware/request-limits';
 import type { ApiConfig } from '../../api/config';
 import { CONTACT_MESSAGES, HONEYPOT_FIELD } from '../../domain/contact';
 import { MESSAGES } from '../../domain/messages';

@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import { createApp, type AppDeps } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import type { ApiConfig } from '../../api/config';
-import { createRequestLimits, LIMITED_REQUESTS, type LimitedRequest } from '../../api/lib/request-limits';
+import { createRequestLimits, LIMITED_REQUESTS, type LimitedRequest } from '../../api/middleware/request-limits';
 import { createOrmConfig } from '../../db/mikro-orm.config';
 import { initOrm } from '../../db/orm';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { approvedVersionNumber, originalsOpenTo } from '../../api/review/version-reads';
+import { approvedVersionNumber, originalsOpenTo } from '../../api/projects/version-reads';
 import {
   ClientQuestion,
   EditorProfile,

@@ -1,7 +1,7 @@
 import { UPLOAD_MESSAGES, partCount } from '@domain/uploads';
 import { ApiError } from '@/lib/api-client';
 import { s3ErrorCode } from './s3-multipart';
-import { formatBytes } from './upload-items';
+import { formatBytes } from '@/lib/format';
 
 /** 001 §8.1: the French message for what went wrong; `aborted` errors are never retried. */
 export function describeUploadError(

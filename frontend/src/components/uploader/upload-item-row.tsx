@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
-import { formatBytes, type UploadItem } from './upload-items';
+import { formatBytes } from '@/lib/format';
+import type { UploadItem } from './upload-items';
 import { UPLOADER_NAMESPACE } from './locales';
 
 /** The time left as one says it: « 42 s », « 3 min 05 s », « 1 h 20 min ». */

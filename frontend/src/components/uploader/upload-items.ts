@@ -27,18 +27,6 @@ export interface UploadItem {
   needsPermission: boolean;
 }
 
-/** A size in French units (« 1,5 Go »). */
-export function formatBytes(bytes: number): string {
-  const units = ['o', 'Ko', 'Mo', 'Go', 'To'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
-}
-
 /** A file the server registered, as the list shows it before any progress. */
 export function newItem(
   view: Pick<UploadFileView, 'fileId' | 'name' | 'size'>,

@@ -1,8 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
 import { MESSAGES } from '../../domain/messages';
 import { requiredEmail } from '../../domain/schemas/fields';
-import type { AuthState } from '../middleware/auth';
-import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from './rate-limit';
+import type { AuthState } from './auth';
+import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from '../lib/rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
 export const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
