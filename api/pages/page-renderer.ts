@@ -5,6 +5,8 @@ import type { SignedInPageState } from '../../domain/signed-in-pages';
 
 /** A page not drawn within this is served as the empty shell (the browser draws it). */
 const RENDER_TIMEOUT_MS = 3_000;
+/** The warm-up waits for the thread however loaded the machine is, so that it is ready when it ends. */
+const WARM_UP_TIMEOUT_MS = 60_000;
 /** Pages waiting for the thread (one is drawn at a time): past this, the next ones get the shell at once. */
 const MAX_WAITING = 16;
 
@@ -67,26 +69,28 @@ export function createPageRenderer(moduleFile: string) {
     return started;
   };
 
+  const draw = async (pathname: string, state: SignedInPageState, timeoutMs: number): Promise<string | null> => {
+    const build = (await fs.promises.stat(moduleFile).catch(() => undefined))?.mtimeMs;
+    if (build === undefined || pending.size >= MAX_WAITING) return null;
+    if (!worker || workerBuild !== build) {
+      void worker?.terminate();
+      worker = start();
+      workerBuild = build;
+    }
+    const id = nextId++;
+    const thread = worker;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(id, null), timeoutMs);
+      pending.set(id, { resolve, timer, thread });
+      thread.postMessage({ id, pathname, state });
+    });
+  };
+
   const renderer = {
-    async render(pathname: string, state: SignedInPageState): Promise<string | null> {
-      const build = (await fs.promises.stat(moduleFile).catch(() => undefined))?.mtimeMs;
-      if (build === undefined || pending.size >= MAX_WAITING) return null;
-      if (!worker || workerBuild !== build) {
-        void worker?.terminate();
-        worker = start();
-        workerBuild = build;
-      }
-      const id = nextId++;
-      const thread = worker;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => settle(id, null), RENDER_TIMEOUT_MS);
-        pending.set(id, { resolve, timer, thread });
-        thread.postMessage({ id, pathname, state });
-      });
-    },
+    render: (pathname: string, state: SignedInPageState) => draw(pathname, state, RENDER_TIMEOUT_MS),
     /** Readies the thread (about 1.5 s of imports and a first render), so that no visitor waits for it. */
     async warm(): Promise<void> {
-      await renderer.render(WARM_UP.pathname, WARM_UP.state);
+      await draw(WARM_UP.pathname, WARM_UP.state, WARM_UP_TIMEOUT_MS);
     },
     async close(): Promise<void> {
       await worker?.terminate();
