@@ -1,6 +1,17 @@
 /** One jest project per kind of suite; `npm test` runs them all against the real services. */
-const transform = { '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
-const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+const transform = {
+  '^.+\\.(tsx?|m?js)$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+};
+// file-type and its readers ship as ES modules only: compiled to CommonJS like our own code.
+const transformIgnorePatterns = [
+  '/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+];
+const common = {
+  testEnvironment: 'node',
+  transform,
+  transformIgnorePatterns,
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
 
 module.exports = {
   projects: [

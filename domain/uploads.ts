@@ -118,21 +118,59 @@ export function mediaKindOfExtension(extension: string): MediaKind | null {
 }
 
 /**
- * A declared MIME type agrees with the extension's kind, or says nothing useful (browsers give ''
- * or application/octet-stream for .mkv, .wma…). The content itself is checked after the upload.
+ * The MIME types a browser may declare for each kind, exactly: no parameters, no lists, so that
+ * nothing the browser says can reach a response header. The content is sniffed after the upload.
+ */
+const DECLARED_MIME_TYPES: Record<MediaKind, readonly string[]> = {
+  video: [
+    'video/mp4',
+    'video/quicktime',
+    'video/x-msvideo',
+    'video/avi',
+    'video/vnd.avi',
+    'video/x-matroska',
+    'video/x-m4v',
+    'video/webm',
+    'video/ogg',
+    'video/x-ms-asf',
+    'video/x-ms-wmv',
+  ],
+  audio: [
+    'audio/mpeg',
+    'audio/mp3',
+    'audio/wav',
+    'audio/wave',
+    'audio/x-wav',
+    'audio/vnd.wave',
+    'audio/flac',
+    'audio/x-flac',
+    'audio/aac',
+    'audio/x-aac',
+    'audio/aacp',
+    'audio/vnd.dlna.adts',
+    'audio/ogg',
+    'audio/opus',
+    'audio/mp4',
+    'audio/x-m4a',
+    'audio/m4a',
+    'audio/webm',
+    'audio/x-ms-wma',
+    'application/ogg',
+    'application/vnd.ms-asf',
+  ],
+  image: ['image/jpeg', 'image/png'],
+};
+
+/**
+ * A declared MIME type is one of the kind's, or says nothing useful (browsers give '' or
+ * application/octet-stream for .mkv, .wma…). Audio and video share containers (an .ogg/.webm/.m4a
+ * labelled video/*, an .asf…), so either list serves both.
  */
 function mimeAgrees(kind: MediaKind, mimeType: string): boolean {
   const type = mimeType.toLowerCase();
   if (!type || type === 'application/octet-stream') return true;
-  if (type.startsWith(`${kind}/`)) return true;
-  // Containers that browsers label by their other kind (an .ogg/.webm/.m4a with video/*, .asf …).
-  return (
-    kind !== 'image' &&
-    (type.startsWith('video/') ||
-      type.startsWith('audio/') ||
-      type === 'application/ogg' ||
-      type === 'application/vnd.ms-asf')
-  );
+  if (kind === 'image') return DECLARED_MIME_TYPES.image.includes(type);
+  return DECLARED_MIME_TYPES.video.includes(type) || DECLARED_MIME_TYPES.audio.includes(type);
 }
 
 export const UPLOAD_MESSAGES = {
@@ -143,6 +181,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: (name: string, limit: string = MAX_FILE_SIZE_LABEL) => `${name} dépasse la limite de ${limit} par fichier`,
   unsupportedType: 'type de fichier non supporté',
   unsupportedTypeTitle: 'Type de fichier non supporté',
+  declaredTypeInvalid: 'Type MIME invalide : un seul type, sans paramètre ni liste.',
   areaLabel: `max ${MAX_FILE_SIZE_LABEL} par fichier`,
   noConnection: 'Pas de connexion internet. Vérifiez votre réseau.',
   storageUnavailable: 'Service de stockage temporairement indisponible. Réessayez dans quelques minutes.',
@@ -162,6 +201,7 @@ export const UPLOAD_MESSAGES = {
   fileNotUploading: "Ce fichier n'est plus en cours d'upload.",
   partOutOfRange: 'Numéro de partie invalide pour ce fichier.',
   notUploadedYet: "Le fichier n'est pas encore entièrement uploadé.",
+  sizeMismatch: 'taille reçue différente de la taille annoncée',
   nothingToAnalyse: 'Aucun fichier terminé à analyser.',
   notAnalysed: 'Les fichiers d’un projet ne sont pas analysés.',
 } as const;
@@ -244,6 +284,15 @@ export function uploadPartSize(fileSize: number): number {
 /** Parts needed for a file; an empty file still has one (empty) part. */
 export function partCount(size: number): number {
   return Math.max(1, Math.ceil(size / uploadPartSize(size)));
+}
+
+/**
+ * Bytes of part `partNumber` (from 1) of a file: the part size, the rest for the last part. Each
+ * part URL is signed with it, so storage refuses a body of any other length.
+ */
+export function uploadPartLength(size: number, partNumber: number): number {
+  const partSize = uploadPartSize(size);
+  return Math.min(partSize, size - (partNumber - 1) * partSize);
 }
 
 /** Header carrying the session secret on every call after the session's creation. */

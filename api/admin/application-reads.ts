@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminApplicationView, Page } from '../../domain/admin';
 import { EditorApplication } from '../../db/entities/editor-application';
 import type { UploadedFile } from '../../db/entities/uploaded-file';
+import { downloadHeaders } from '../uploads/content-sniffer';
 
 /** How long an admin's link to an applicant's photo stays valid. */
 export const PHOTO_LINK_SECONDS = 5 * 60;
@@ -13,15 +14,14 @@ export interface PhotoLinkDeps {
   publicS3: S3Client;
 }
 
-/** A short-lived link to the applicant's uploaded photo, shown inline in the admin's browser. */
+/** A short-lived link to the applicant's uploaded photo, shown inline in the admin's browser when it is an image. */
 export function photoLink(photo: UploadedFile, deps: PhotoLinkDeps): Promise<string> {
   return getSignedUrl(
     deps.publicS3,
     new GetObjectCommand({
       Bucket: photo.bucket,
       Key: photo.storageKey,
-      ResponseContentType: photo.mimeType || 'image/jpeg',
-      ResponseContentDisposition: 'inline',
+      ...downloadHeaders(photo.mimeType, photo.name, 'inline'),
     }),
     { expiresIn: PHOTO_LINK_SECONDS },
   );

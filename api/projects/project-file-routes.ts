@@ -10,6 +10,7 @@ import { parseInput } from '../lib/validation';
 import { currentUser, requireProjectAccess } from '../middleware/auth';
 import { loadProject, loadProjectParties, partiesOf, readProjectFiles } from '../projects/project-reads';
 import { approvedVersionNumber, originalsOpenTo } from './version-reads';
+import { downloadHeaders } from '../uploads/content-sniffer';
 import type { UploadService } from '../uploads/upload-service';
 
 export interface ProjectFileRouteDeps {
@@ -17,12 +18,6 @@ export interface ProjectFileRouteDeps {
   /** Signs the download links browsers follow (the public endpoint). */
   publicS3: S3Client;
   uploads: UploadService;
-}
-
-/** `attachment` with the original name, ASCII fallback plus RFC 5987 for accents. */
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /**
@@ -51,7 +46,7 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
         new GetObjectCommand({
           Bucket: file.storageBucket,
           Key: file.storageKey,
-          ResponseContentDisposition: contentDisposition(file.filename),
+          ...downloadHeaders(file.mimeType, file.filename, 'attachment'),
         }),
         { expiresIn: DOWNLOAD_URL_EXPIRY_SECONDS },
       );

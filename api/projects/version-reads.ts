@@ -12,6 +12,7 @@ import {
 } from '../../domain/review';
 import { ProjectVersion, VersionComment } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
+import { downloadHeaders } from '../uploads/content-sniffer';
 
 /**
  * Read side of the review studio: versions with their previews and counters, comment threads,
@@ -125,12 +126,6 @@ export async function readVersions(
   );
 }
 
-/** `attachment` with the original name, ASCII fallback plus RFC 5987 for accents. */
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
 /** The original's short-lived download link, or 403 'Les fichiers originaux sont disponibles…' before approval. */
 export async function originalLink(
   em: EntityManager,
@@ -144,7 +139,7 @@ export async function originalLink(
   const file = version.projectFile;
   return {
     url: await sign(publicS3, file.storageBucket, file.storageKey, {
-      ResponseContentDisposition: contentDisposition(file.filename),
+      ...downloadHeaders(file.mimeType, file.filename, 'attachment'),
     }),
     filename: file.filename,
     expiresAt: new Date(now() + REVIEW_LINK_EXPIRY_SECONDS * 1000).toISOString(),

@@ -1,52 +1,71 @@
+import { fileTypeFromBuffer } from 'file-type';
 import type { MediaKind } from '../../domain/uploads';
 
-/** Bytes read from the start of an uploaded object to recognise its format. */
-export const SNIFF_BYTES = 64;
+/** Bytes read from the start of an uploaded object to recognise its format (file-type's full sample). */
+export const SNIFF_BYTES = 4100;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((byte, index) => bytes[offset + index] === byte);
+/** Containers file-type names by neither kind; audio and video share them. */
+const AUDIO_OR_VIDEO_CONTAINERS = ['application/ogg', 'application/vnd.ms-asf'];
+/** The only images accepted (001 §5.3, the application's photo): never SVG, nothing a browser runs. */
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 
-/** QuickTime/MP4 top-level atoms a file may open with (old .mov files have no `ftyp`). */
-const QUICKTIME_ATOMS = ['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip', 'pnot'];
+/** What the server found an object to be: the type it is stored and served with, and its kind. */
+export interface SniffedMedia {
+  mimeType: string;
+  kind: MediaKind;
+}
 
 /**
- * The media kind the first bytes of a file announce, or null when they match no accepted format
- * (001 §5.2): ISO-BMFF/QuickTime (mp4, mov, m4v, m4a), RIFF (avi, wav), Matroska/WebM, Ogg, FLAC,
- * MP3 (ID3 tag or frame sync), AAC (ADTS/ADIF), ASF (wma), JPEG and PNG.
+ * The media kind of a type the sniffer gives, or null for anything else (documents, archives,
+ * other images). Also decides which stored types may be served as media.
  */
-export function sniffMediaKind(bytes: Uint8Array): MediaKind | null {
-  if (bytes.length >= 12 && QUICKTIME_ATOMS.includes(ascii(bytes, 4, 4))) {
-    // `ftyp` brands of audio-only MP4 files.
-    const brand = ascii(bytes, 8, 4);
-    return ascii(bytes, 4, 4) === 'ftyp' && (brand === 'M4A ' || brand === 'M4B ') ? 'audio' : 'video';
-  }
-  if (ascii(bytes, 0, 4) === 'RIFF') {
-    const form = ascii(bytes, 8, 4);
-    if (form === 'AVI ') return 'video';
-    if (form === 'WAVE') return 'audio';
-    return null;
-  }
-  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return 'video';
-  if (ascii(bytes, 0, 4) === 'OggS') return 'audio';
-  if (ascii(bytes, 0, 4) === 'fLaC') return 'audio';
-  if (ascii(bytes, 0, 3) === 'ID3') return 'audio';
-  if (ascii(bytes, 0, 4) === 'ADIF') return 'audio';
-  // MPEG audio frame sync (mp3) or ADTS (aac): 11 or 12 set bits.
-  if (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0) return 'audio';
-  if (startsWith(bytes, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return 'audio';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image';
+function mediaKindOfType(mimeType: string | null | undefined): MediaKind | null {
+  // One bare type: a stored list (`video/mp4,text/html`) is no media.
+  if (!mimeType || !/^[\w.+-]+\/[\w.+-]+$/.test(mimeType)) return null;
+  if (IMAGE_TYPES.includes(mimeType)) return 'image';
+  if (mimeType.startsWith('video/')) return 'video';
+  if (mimeType.startsWith('audio/') || AUDIO_OR_VIDEO_CONTAINERS.includes(mimeType)) return 'audio';
   return null;
+}
+
+/**
+ * The media the first bytes of a file are, read by file-type (magic numbers of ISO-BMFF/QuickTime,
+ * RIFF, Matroska/WebM, Ogg, FLAC, MP3, AAC, ASF, JPEG, PNG…), or null when they are no accepted
+ * media (001 §5.2).
+ */
+export async function sniffMedia(bytes: Uint8Array): Promise<SniffedMedia | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected) return null;
+  // Stored bare: a header value that is one type, whatever file-type adds (`audio/ogg; codecs=opus`).
+  const mimeType = detected.mime.split(';')[0].trim().toLowerCase();
+  const kind = mediaKindOfType(mimeType);
+  return kind ? { mimeType, kind } : null;
 }
 
 /**
  * Whether the content fits the kind its extension declared. Containers shared by audio and video
  * (mp4/m4a, ogg/webm, asf) may hold either, so only "media vs not media" and "image vs not" count.
  */
-export function contentMatchesKind(sniffed: MediaKind | null, declared: MediaKind): boolean {
-  if (sniffed === null) return false;
+export function contentMatchesKind(sniffed: MediaKind, declared: MediaKind): boolean {
   if (declared === 'image' || sniffed === 'image') return sniffed === declared;
   return true;
+}
+
+/**
+ * The response headers a presigned download of a stored object is signed with: the type the server
+ * sniffed, never the browser's, and `attachment` unless it is media (an image, audio or video).
+ * `inline` is what the caller would like, for a photo shown in a page.
+ */
+export function downloadHeaders(
+  mimeType: string | null | undefined,
+  filename: string,
+  disposition: 'inline' | 'attachment',
+): { ResponseContentType: string; ResponseContentDisposition: string } {
+  const media = mediaKindOfType(mimeType) !== null;
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return {
+    ResponseContentType: media ? mimeType! : 'application/octet-stream',
+    // The original name, ASCII fallback plus RFC 5987 for accents.
+    ResponseContentDisposition: `${media && disposition === 'inline' ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+  };
 }

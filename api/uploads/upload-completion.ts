@@ -1,19 +1,20 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { UPLOAD_MESSAGES, type MediaKind, type UploadFileView } from '../../domain/uploads';
+import { UPLOAD_MESSAGES, type UploadFileView } from '../../domain/uploads';
 import { projectEvent, type OutboxEntry } from '../../domain/events';
 import { Project, ProjectFile, ProjectVersion, type UploadedFile, type UploadSession } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
-import { contentMatchesKind, sniffMediaKind, SNIFF_BYTES } from './content-sniffer';
+import { contentMatchesKind, sniffMedia, SNIFF_BYTES, type SniffedMedia } from './content-sniffer';
 import type { Caller, UploadContext } from './upload-context';
-import { isGone } from './upload-objects';
+import { discardStoredFile, isGone } from './upload-objects';
 import { openFile, openSession, uploadFileView } from './upload-sessions';
 
 /**
  * Called by the browser once S3 accepted CompleteMultipartUpload: checks the object's size and
- * first bytes, then marks the file completed, or rejected (and deletes the object) when its
- * content is not the media its extension claims. Calling it again answers the same.
+ * first bytes, then marks the file completed, or rejected (its object deleted, its upload aborted)
+ * when its size is not the declared one or its content not the media its extension claims.
+ * Calling it again answers the same.
  */
 export async function completeFile(
   context: UploadContext,
@@ -27,11 +28,12 @@ export async function completeFile(
   const file = await openFile(em, session, fileId);
   if (file.status === 'completed' || file.status === 'rejected') return uploadFileView(file, session);
   if (file.status !== 'uploading') throw new HttpError(409, UPLOAD_MESSAGES.fileNotUploading);
-  const matches = await contentMatchesExtension(context, file);
+  const sizeMatches = await storedSizeMatches(context, file);
+  const matches = sizeMatches && (await contentMatchesExtension(context, file));
   if (!matches) {
     file.status = 'rejected';
-    file.error = UPLOAD_MESSAGES.unsupportedType;
-    await context.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
+    file.error = sizeMatches ? UPLOAD_MESSAGES.unsupportedType : UPLOAD_MESSAGES.sizeMismatch;
+    await discardStoredFile(context, file);
   }
   file.completedAt = new Date(context.now());
   // The file's new status, its project row, the version of a final file and the live events
@@ -61,23 +63,35 @@ export async function completeFile(
   return uploadFileView(file, session);
 }
 
-/** The stored object is whole (else 409) and its first bytes are the media its extension claims. */
-async function contentMatchesExtension(context: UploadContext, file: UploadedFile): Promise<boolean> {
+/**
+ * The stored object (409 while there is none) holds the declared size: a complete that left out
+ * parts makes it smaller, and nothing else may change it.
+ */
+async function storedSizeMatches(context: UploadContext, file: UploadedFile): Promise<boolean> {
   const head = await context.s3
     .send(new HeadObjectCommand({ Bucket: file.bucket, Key: file.storageKey }))
     .catch((error: unknown) => {
       if (isGone(error)) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
       throw error;
     });
-  if (head.ContentLength !== file.size) throw new HttpError(409, UPLOAD_MESSAGES.notUploadedYet);
-  let sniffed: MediaKind | null = null;
+  return head.ContentLength === file.size;
+}
+
+/**
+ * The stored object's first bytes are the media its extension claims;
+ * the file then records the sniffed type, the one its downloads are served with.
+ */
+async function contentMatchesExtension(context: UploadContext, file: UploadedFile): Promise<boolean> {
+  let sniffed: SniffedMedia | null = null;
   if (file.size > 0) {
     const start = await context.s3.send(
       new GetObjectCommand({ Bucket: file.bucket, Key: file.storageKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
     );
-    sniffed = sniffMediaKind(await start.Body!.transformToByteArray());
+    sniffed = await sniffMedia(await start.Body!.transformToByteArray());
   }
-  return contentMatchesKind(sniffed, file.kind);
+  if (!sniffed || !contentMatchesKind(sniffed.kind, file.kind)) return false;
+  file.mimeType = sniffed.mimeType;
+  return true;
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
-  DeleteObjectCommand,
   ListPartsCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
@@ -14,6 +13,7 @@ import {
   fileExtension,
   mediaKindOfExtension,
   partCount,
+  uploadPartLength,
   uploadPartSize,
   type MediaKind,
   type UploadFileCreated,
@@ -22,7 +22,7 @@ import type { AddUploadFileInput, SignUploadRequest } from '../../domain/schemas
 import { ProjectFile, UploadedFile } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import type { Caller, UploadContext } from './upload-context';
-import { bucketOf, freeKey, isGone } from './upload-objects';
+import { bucketOf, discardStoredFile, freeKey } from './upload-objects';
 import { openFile, openSession } from './upload-sessions';
 
 /** Rejections of 001 §5.2 as HTTP statuses: count → 409, size → 413, type → 415. */
@@ -55,7 +55,8 @@ export async function addFile(
       new CreateMultipartUploadCommand({
         Bucket: bucket,
         Key: key,
-        ContentType: input.type || 'application/octet-stream',
+        // Never the browser's type: downloads are signed with the type sniffed on completion.
+        ContentType: 'application/octet-stream',
       }),
     );
     if (!created.UploadId) throw new HttpError(503, UPLOAD_MESSAGES.storageUnavailable);
@@ -103,9 +104,16 @@ export async function signUploadRequest(
         throw new HttpError(400, UPLOAD_MESSAGES.partOutOfRange);
       const urls = await Promise.all(
         Array.from({ length: count }, (_, index) =>
-          getSignedUrl(context.publicS3, new UploadPartCommand({ ...target, PartNumber: partNumber + index }), {
-            expiresIn,
-          }),
+          // The exact length is signed: storage refuses a body of any other length.
+          getSignedUrl(
+            context.publicS3,
+            new UploadPartCommand({
+              ...target,
+              PartNumber: partNumber + index,
+              ContentLength: uploadPartLength(file.size, partNumber + index),
+            }),
+            { expiresIn },
+          ),
         ),
       );
       return { url: urls[0], urls };
@@ -118,16 +126,13 @@ export async function signUploadRequest(
     }
     case 'complete':
       return { url: await getSignedUrl(context.publicS3, new CompleteMultipartUploadCommand(target), { expiresIn }) };
-    case 'abort': {
-      // The browser sends the DELETE; the file stops counting towards the limit right away.
-      file.status = 'cancelled';
-      await em.flush();
-      return { url: await getSignedUrl(context.publicS3, new AbortMultipartUploadCommand(target), { expiresIn }) };
-    }
   }
 }
 
-/** Removes a file from the brief: aborts its multipart upload or deletes its object. Idempotent. */
+/**
+ * Removes a file from the brief (also the browser's cancel): aborts its multipart upload and deletes
+ * its object at the server, then it stops counting towards the limit. Idempotent.
+ */
 export async function removeFile(
   context: UploadContext,
   sessionId: string,
@@ -138,23 +143,10 @@ export async function removeFile(
   const em = context.em();
   const session = await openSession(em, sessionId, secret, caller);
   const file = await openFile(em, session, fileId);
-  await context.s3
-    .send(
-      new AbortMultipartUploadCommand({
-        Bucket: file.bucket,
-        Key: file.storageKey,
-        UploadId: file.multipartUploadId,
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!isGone(error)) throw error;
-    });
-  if (file.status === 'completed') {
-    await context.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
-    // The project's list must not offer a download of an object that is gone.
-    if (session.project)
-      await em.nativeDelete(ProjectFile, { storageBucket: file.bucket, storageKey: file.storageKey });
-  }
+  await discardStoredFile(context, file);
+  // The project's list must not offer a download of an object that is gone.
+  if (file.status === 'completed' && session.project)
+    await em.nativeDelete(ProjectFile, { storageBucket: file.bucket, storageKey: file.storageKey });
   if (file.status !== 'rejected') file.status = 'cancelled';
   await em.flush();
 }

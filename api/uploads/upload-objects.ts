@@ -1,7 +1,9 @@
+import { AbortMultipartUploadCommand, DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applicationPhotoObjectKey, briefObjectKey, projectObjectKey, type UploadArea } from '../../domain/uploads';
 import { UploadedFile, type UploadSession } from '../../db/entities';
 import { BUCKETS } from '../../clients/storage';
+import type { UploadContext } from './upload-context';
 
 /**
  * A brief's rushes go to `briefs`; a project's sources to `project-files`, its final video to
@@ -42,4 +44,19 @@ export async function freeKey(
 export function isGone(error: unknown): boolean {
   const name = (error as { name?: string }).name;
   return name === 'NoSuchUpload' || name === 'NotFound' || name === 'NoSuchKey';
+}
+
+/**
+ * Ends a file's storage at the server: aborts its multipart upload, so the URLs signed for it stop
+ * working, and deletes its object, also one a complete sent just before made. Idempotent.
+ */
+export async function discardStoredFile(context: UploadContext, file: UploadedFile): Promise<void> {
+  await context.s3
+    .send(
+      new AbortMultipartUploadCommand({ Bucket: file.bucket, Key: file.storageKey, UploadId: file.multipartUploadId }),
+    )
+    .catch((error: unknown) => {
+      if (!isGone(error)) throw error;
+    });
+  await context.s3.send(new DeleteObjectCommand({ Bucket: file.bucket, Key: file.storageKey }));
 }

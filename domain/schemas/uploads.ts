@@ -1,6 +1,12 @@
 /** The upload endpoints' requests, shared by the browser's client and the api routes. */
 import { z } from 'zod';
-import { APPLICATION_PHOTO_AREA, BRIEF_UPLOAD_AREAS, MAX_PART_URLS_PER_REQUEST, S3_MAX_PARTS } from '../uploads';
+import {
+  APPLICATION_PHOTO_AREA,
+  BRIEF_UPLOAD_AREAS,
+  MAX_PART_URLS_PER_REQUEST,
+  S3_MAX_PARTS,
+  UPLOAD_MESSAGES,
+} from '../uploads';
 
 /**
  * The public (possibly anonymous) session route serves the brief funnels and the application's
@@ -22,10 +28,15 @@ export const AddUploadFileSchema = z.object({
     .number({ message: 'La taille du fichier est requise.' })
     .int('La taille doit être un nombre entier d’octets.')
     .min(0, 'La taille ne peut pas être négative.'),
-  type: z.string().max(200, 'Type MIME trop long.').default(''),
+  // One bare `type/subtype`: a list (`image/jpeg,text/html`) or parameters could reach a header.
+  type: z
+    .string()
+    .max(200, 'Type MIME trop long.')
+    .regex(/^([a-z0-9][\w.+-]*\/[\w.+-]+)?$/i, UPLOAD_MESSAGES.declaredTypeInvalid)
+    .default(''),
 });
 
-const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete', 'abort'] as const;
+const SIGN_OPERATIONS = ['listParts', 'uploadPart', 'complete'] as const;
 
 export const SignUploadRequestSchema = z.object({
   operation: z.enum(SIGN_OPERATIONS, { message: 'Opération de signature inconnue.' }),

@@ -212,6 +212,38 @@ test('an admin reviews an application with its photo: the answer links the photo
   expect(Buffer.from(await picture.arrayBuffer()).equals(PNG)).toBe(true);
 });
 
+test('a photo declared `image/jpeg,text/html` is refused; JPEG bytes then a script are served as a JPEG, never HTML', async () => {
+  const session = await callApi(stack, '/api/uploads/sessions', { body: { area: 'application_photo' } });
+  const { sessionId, secret } = session.body as { sessionId: string; secret: string };
+  for (const type of ['image/jpeg,text/html', 'image/jpeg; x=y']) {
+    const declared = await upload(`/${sessionId}/files`, secret, { name: 'portrait.jpg', size: 100, type });
+    expect(declared.status).toBe(400);
+    expect(JSON.stringify(declared.body)).toContain(UPLOAD_MESSAGES.declaredTypeInvalid);
+  }
+
+  const polyglot = Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
+    Buffer.from('<script>document.title = "pwned"</script>'),
+  ]);
+  const photo = await uploadPhoto('portrait.jpg', polyglot, 'image/jpeg');
+  expect(photo.status).toBe('completed');
+  const answer = await submit(
+    applicationBody(`polyglotte-${randomUUID()}@example.com`, { profilePhotoSessionId: photo.sessionId }),
+    photo.secret,
+  );
+  expect(answer.status).toBe(201);
+  const link = await callApi(stack, `/api/editor-applications/${answer.body.applicationId as string}/photo`, {
+    method: 'GET',
+    headers: { authorization: 'Bearer admin-token' },
+  });
+  // What MinIO answers the admin's browser with: the type the server sniffed, one type, no HTML.
+  const served = await fetch(link.body.url as string);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/jpeg');
+  expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="portrait\.jpg"/);
+  expect(Buffer.from(await served.arrayBuffer()).equals(polyglot)).toBe(true);
+});
+
 test('one open application per e-mail: a second one is refused while the first is pending or contacted', async () => {
   const email = `double-${randomUUID()}@example.com`;
   expect((await submit(applicationBody(email))).status).toBe(201);

@@ -45,7 +45,7 @@ import {
   ProjectUploadSessionSchema,
 } from '../../domain/schemas/project';
 import { SettingsInputSchema } from '../../domain/schemas/settings';
-import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { AddUploadFileSchema, CreateUploadSessionSchema, SignUploadRequestSchema } from '../../domain/schemas/uploads';
 import { adminKit } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
@@ -752,6 +752,28 @@ test('a NUL character in a body or a query is refused in French before it reache
     status: 400,
     body: { error: MESSAGES.nulCharacter, fields: { q: MESSAGES.nulCharacter } },
   });
+  expect(await rowCounts()).toEqual(before);
+});
+
+test('a declared file type that lists types or carries parameters is refused in French, and nothing is written', async () => {
+  const before = await rowCounts();
+  for (const type of ['image/jpeg,text/html', 'video/mp4; codecs=avc1', 'text/html, video/mp4']) {
+    const response = await fetch(`${base}/api/uploads/sessions/${ids.sessionId}/files`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens.client}`,
+        'content-type': 'application/json',
+        [UPLOAD_SESSION_HEADER]: ids.secret,
+      },
+      body: JSON.stringify({ name: 'rush.mp4', size: 1_000, type }),
+    });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        fields: { type: UPLOAD_MESSAGES.declaredTypeInvalid },
+      }),
+    });
+  }
   expect(await rowCounts()).toEqual(before);
 });
 

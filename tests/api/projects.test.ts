@@ -352,15 +352,22 @@ describe('invoice', () => {
 });
 
 describe('project files', () => {
-  async function uploadOne(projectId: string, token: string, fileType: 'source' | 'final', name: string) {
+  const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2000, 1)]);
+
+  async function uploadOne(
+    projectId: string,
+    token: string,
+    fileType: 'source' | 'final',
+    name: string,
+    { bytes, type }: { bytes: Buffer; type: string } = { bytes: MP4, type: 'video/mp4' },
+  ) {
     const session = await call(`/api/projects/${projectId}/upload-sessions`, token, { body: { fileType } });
     expect(session.status).toBe(201);
     const { sessionId, secret } = session.body as { sessionId: string; secret: string };
     const headers = { [UPLOAD_SESSION_HEADER]: secret };
-    const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2000, 1)]);
     const added = await call(`/api/uploads/sessions/${sessionId}/files`, token, {
       headers,
-      body: { name, size: bytes.length, type: 'video/mp4' },
+      body: { name, size: bytes.length, type },
     });
     expect(added.status).toBe(201);
     const sign = async (body: unknown) =>
@@ -399,7 +406,41 @@ describe('project files', () => {
     expect(file?.downloadUrl).toContain('X-Amz-Expires=300');
     const download = await fetch(file!.downloadUrl);
     expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('video/mp4');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Rush 1\.mp4"/);
     expect((await download.arrayBuffer()).byteLength).toBe(2012);
+  });
+
+  test('a source is served with the type its bytes have, as an attachment, never as the page the browser declared', async () => {
+    const polyglot = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
+      Buffer.from('<script>document.title = "pwned"</script>'),
+    ]);
+    const { sessionId, secret, key } = await uploadOne(assignedProjectId, tokens.client, 'source', 'Moodboard.jpg', {
+      bytes: polyglot,
+      type: 'image/jpeg',
+    });
+    const refused = await call(`/api/uploads/sessions/${sessionId}/files`, tokens.client, {
+      headers: { [UPLOAD_SESSION_HEADER]: secret },
+      body: { name: 'Moodboard 2.jpg', size: polyglot.length, type: 'image/jpeg,text/html' },
+    });
+    expect(refused.status).toBe(400);
+    const served = async () => {
+      const listed = await call(`/api/projects/${assignedProjectId}/files`, tokens.editor);
+      const file = (listed.body.files as { filename: string; downloadUrl: string }[]).find(
+        (candidate) => candidate.filename === 'Moodboard.jpg',
+      );
+      const download = await fetch(file!.downloadUrl);
+      expect(download.status).toBe(200);
+      return [download.headers.get('content-type'), download.headers.get('content-disposition')];
+    };
+    expect(await served()).toEqual(['image/jpeg', expect.stringMatching(/^attachment; filename="Moodboard\.jpg"/)]);
+    // A row that holds another kind of type (as the browser's own once was) is only ever a download.
+    await orm.em.fork().nativeUpdate(ProjectFile, { storageKey: key }, { mimeType: 'image/jpeg,text/html' });
+    expect(await served()).toEqual([
+      'application/octet-stream',
+      expect.stringMatching(/^attachment; filename="Moodboard\.jpg"/),
+    ]);
   });
 
   test('the final video: editor only, while editing, .mp4/.mov/.avi, at most 5, into video-uploads', async () => {

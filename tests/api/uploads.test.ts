@@ -291,21 +291,106 @@ test('a completed upload whose content is not media is rejected and its object d
   ).toBe(409);
 });
 
-test('cancel: signing the abort frees the slot and the DELETE ends the multipart upload', async () => {
+test('a part URL takes only its declared length: 6 MB sent under a 100 B declaration is refused and leaves no object', async () => {
   const { sessionId, secret } = await newSession();
   const added = await call(`/sessions/${sessionId}/files`, {
     secret,
-    body: { name: 'c.mp4', size: 10, type: 'video/mp4' },
+    body: { name: 'petit.mp4', size: 100, type: 'video/mp4' },
   });
-  const signed = await call(`/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, {
+  const fileId = added.body.fileId as string;
+  const sign = async (body: unknown) =>
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body.url as string;
+  const partUrl = await sign({ operation: 'uploadPart', partNumber: 1 });
+  const oversized = await fetch(partUrl, { method: 'PUT', body: Buffer.alloc(6_000_000) });
+  expect(oversized.status).toBe(403);
+  expect(await oversized.text()).toContain('SignatureDoesNotMatch');
+  expect((await fetch(partUrl, { method: 'PUT', body: Buffer.alloc(99) })).status).toBe(403);
+  // Nothing reached storage: the server has nothing to complete, and no object exists.
+  expect((await call(`/sessions/${sessionId}/files/${fileId}/complete`, { secret, body: {} })).status).toBe(409);
+  await expect(
+    s3.send(new HeadObjectCommand({ Bucket: BUCKETS.briefs, Key: added.body.key as string })),
+  ).rejects.toMatchObject({ name: 'NotFound' });
+});
+
+test('the last part takes exactly the rest; a complete that leaves parts out is rejected and its object deleted', async () => {
+  const { sessionId, secret } = await newSession();
+  const added = await call(`/sessions/${sessionId}/files`, {
     secret,
-    body: { operation: 'abort' },
+    body: { name: 'coupé.mp4', size: 16 * MIB + 1, type: 'video/mp4' },
   });
-  expect((await fetch(signed.body.url as string, { method: 'DELETE' })).status).toBe(204);
-  const uploads = await s3.send(
-    new ListMultipartUploadsCommand({ Bucket: BUCKETS.briefs, Prefix: added.body.key as string }),
-  );
-  expect(uploads.Uploads ?? []).toEqual([]);
+  const fileId = added.body.fileId as string;
+  const key = added.body.key as string;
+  const sign = async (body: unknown) =>
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body as {
+      url: string;
+      urls?: string[];
+    };
+  const { urls } = await sign({ operation: 'uploadPart', partNumber: 1, count: 3 });
+  expect((await fetch(urls![2]!, { method: 'PUT', body: Buffer.alloc(2) })).status).toBe(403);
+  // Part 1 alone, completed as if it were the whole file: an object of 8 MiB instead of 16 MiB + 1 B.
+  const put = await fetch(urls![0]!, { method: 'PUT', body: Buffer.alloc(8 * MIB) });
+  expect(put.status).toBe(200);
+  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
+  expect((await fetch((await sign({ operation: 'complete' })).url, { method: 'POST', body: xml })).status).toBe(200);
+
+  const completed = await call(`/sessions/${sessionId}/files/${fileId}/complete`, { secret, body: {} });
+  expect(completed.body).toMatchObject({ status: 'rejected', error: UPLOAD_MESSAGES.sizeMismatch });
+  await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKETS.briefs, Key: key }))).rejects.toMatchObject({
+    name: 'NotFound',
+  });
+});
+
+test('cancel: the server aborts the multipart upload, so the URLs signed before write nothing', async () => {
+  const { sessionId, secret } = await newSession();
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'c.mp4', size: 100, type: 'video/mp4' },
+  });
+  const fileId = added.body.fileId as string;
+  const key = added.body.key as string;
+  const sign = async (body: unknown) =>
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body.url as string;
+  const partUrl = await sign({ operation: 'uploadPart', partNumber: 1 });
+  const completeUrl = await sign({ operation: 'complete' });
+  const put = await fetch(partUrl, { method: 'PUT', body: Buffer.alloc(100) });
+  expect(put.status).toBe(200);
+
+  expect((await call(`/sessions/${sessionId}/files/${fileId}`, { method: 'DELETE', secret })).status).toBe(204);
   const listed = await call(`/sessions/${sessionId}/files`, { secret });
   expect(listed.body.files).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+  const uploads = await s3.send(new ListMultipartUploadsCommand({ Bucket: BUCKETS.briefs, Prefix: key }));
+  expect(uploads.Uploads ?? []).toEqual([]);
+  // The part and complete URLs signed before the cancel no longer write anything.
+  expect((await fetch(partUrl, { method: 'PUT', body: Buffer.alloc(100) })).status).toBe(404);
+  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
+  expect((await fetch(completeUrl, { method: 'POST', body: xml })).status).toBe(404);
+  expect((await call(`/sessions/${sessionId}/files/${fileId}/complete`, { secret, body: {} })).status).toBe(409);
+  await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKETS.briefs, Key: key }))).rejects.toMatchObject({
+    name: 'NotFound',
+  });
+  // The browser no longer asks for an abort URL.
+  expect(
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body: { operation: 'abort' } })).status,
+  ).toBe(400);
+});
+
+test('cancel right after a complete sent to storage deletes the object it made', async () => {
+  const { sessionId, secret } = await newSession();
+  const added = await call(`/sessions/${sessionId}/files`, {
+    secret,
+    body: { name: 'd.mp4', size: 100, type: 'video/mp4' },
+  });
+  const fileId = added.body.fileId as string;
+  const sign = async (body: unknown) =>
+    (await call(`/sessions/${sessionId}/files/${fileId}/sign`, { secret, body })).body.url as string;
+  const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), {
+    method: 'PUT',
+    body: Buffer.alloc(100),
+  });
+  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
+  expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
+  expect((await call(`/sessions/${sessionId}/files/${fileId}`, { method: 'DELETE', secret })).status).toBe(204);
+  await expect(
+    s3.send(new HeadObjectCommand({ Bucket: BUCKETS.briefs, Key: added.body.key as string })),
+  ).rejects.toMatchObject({ name: 'NotFound' });
 });

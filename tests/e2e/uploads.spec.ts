@@ -3,10 +3,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { expect, test, type Page } from '@playwright/test';
 import { DISCREPANCY_MESSAGES } from '../../domain/analysis';
-import { MAX_FILE_SIZE_BYTES, UPLOAD_MESSAGES, partCount, uploadPartSize } from '../../domain/uploads';
+import {
+  MAX_FILE_SIZE_BYTES,
+  UPLOAD_MESSAGES,
+  partCount,
+  uploadPartLength,
+  uploadPartSize,
+} from '../../domain/uploads';
 import { demoAccounts, signInOnKeycloak } from './support/stack';
 
 /**
@@ -133,7 +139,6 @@ function countPartPuts(page: Page, size: number) {
     if (response.request().method() === 'PUT' && partOf(url) && response.ok() && phase === 'beforeReload')
       stored.push(partOf(url));
   });
-  const bytesOf = (part: number) => Math.min(partSize, size - (part - 1) * partSize);
   return {
     partSize,
     sent,
@@ -141,7 +146,9 @@ function countPartPuts(page: Page, size: number) {
     reloaded: () => (phase = 'afterReload'),
     /** Bytes the browser sent twice: parts sent again after the reload. */
     resentBytes: () =>
-      sent.afterReload.filter((part) => sent.beforeReload.includes(part)).reduce((sum, part) => sum + bytesOf(part), 0),
+      sent.afterReload
+        .filter((part) => sent.beforeReload.includes(part))
+        .reduce((sum, part) => sum + uploadPartLength(size, part), 0),
     objectKey: () => decodeURIComponent(new URL(objectUrl).pathname.replace(/^\/briefs\//, '')),
   };
 }
@@ -157,8 +164,8 @@ async function stallPartsAfter(page: Page, lastPart: number) {
   );
 }
 
-async function sha256OfObject(key: string): Promise<string> {
-  const s3 = new S3Client({
+function stackS3(): S3Client {
+  return new S3Client({
     endpoint: process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9100',
     region: process.env.S3_REGION ?? 'us-east-1',
     forcePathStyle: true,
@@ -167,8 +174,11 @@ async function sha256OfObject(key: string): Promise<string> {
       secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'rushflow-secret',
     },
   });
+}
+
+async function sha256OfObject(key: string): Promise<string> {
   const hash = createHash('sha256');
-  const object = await s3.send(new GetObjectCommand({ Bucket: 'briefs', Key: key }));
+  const object = await stackS3().send(new GetObjectCommand({ Bucket: 'briefs', Key: key }));
   for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
   return hash.digest('hex');
 }
@@ -264,6 +274,38 @@ test('where the browser cannot keep the file (Firefox, Safari), a reload asks fo
   expect(await sha256OfObject(parts.objectKey())).toBe(
     createHash('sha256').update(fs.readFileSync(source)).digest('hex'),
   );
+});
+
+test('cancelling a file mid-way ends its upload at the server: a part URL signed before writes nothing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const source = rawVideo('annulé.avi', 2);
+  const size = fs.statSync(source).size;
+  const parts = countPartPuts(page, size);
+  expect(partCount(size)).toBeGreaterThanOrEqual(3);
+  await freshUploader(page);
+  await stallPartsAfter(page, 1);
+  const stalledPart = page.waitForRequest(
+    (request) => request.method() === 'PUT' && new URL(request.url()).searchParams.get('partNumber') === '2',
+  );
+  await fileInput(page).setInputFiles(source);
+  await expect.poll(() => parts.stored).toEqual([1]);
+  const stalledUrl = (await stalledPart).url();
+
+  await page.getByRole('button', { name: 'Annuler l’upload de annulé.avi' }).click();
+  await expect(page.getByTestId('rush-file')).toHaveCount(0);
+  // The part's URL, with exactly the bytes it was signed for: storage no longer knows the upload.
+  await expect
+    .poll(
+      async () => (await fetch(stalledUrl, { method: 'PUT', body: Buffer.alloc(uploadPartLength(size, 2)) })).status,
+    )
+    .toBe(404);
+  await expect(
+    stackS3().send(new HeadObjectCommand({ Bucket: 'briefs', Key: parts.objectKey() })),
+  ).rejects.toMatchObject({
+    name: 'NotFound',
+  });
 });
 
 test('the parts of one file go to S3 several at a time', async ({ page }) => {

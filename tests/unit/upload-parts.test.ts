@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { MAX_FILE_SIZE_BYTES, UPLOAD_PARALLEL_LIMIT, partCount, uploadPartSize } from '../../domain/uploads';
+import {
+  MAX_FILE_SIZE_BYTES,
+  UPLOAD_PARALLEL_LIMIT,
+  partCount,
+  uploadPartLength,
+  uploadPartSize,
+} from '../../domain/uploads';
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -29,6 +35,22 @@ test('every size S3 takes: parts of at least 5 MiB, whole MiB, at most 10,000 of
       expect(part % MIB).toBe(0);
       expect(partCount(size)).toBeLessThanOrEqual(10_000);
       expect(partCount(size) * part).toBeGreaterThanOrEqual(size);
+    }),
+  );
+});
+
+test('each part has the exact length its URL is signed for: full parts, then the rest', () => {
+  expect(uploadPartLength(100, 1)).toBe(100);
+  expect(uploadPartLength(0, 1)).toBe(0);
+  expect([1, 2, 3].map((part) => uploadPartLength(16 * MIB + 1, part))).toEqual([8 * MIB, 8 * MIB, 1]);
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: MAX_FILE_SIZE_BYTES }), (size) => {
+      const parts = partCount(size);
+      const last = uploadPartLength(size, parts);
+      // The parts add up to the file, and only the last one may be shorter.
+      expect((parts - 1) * uploadPartSize(size) + last).toBe(size);
+      expect(last).toBeLessThanOrEqual(uploadPartSize(size));
+      if (size > 0) expect(last).toBeGreaterThan(0);
     }),
   );
 });

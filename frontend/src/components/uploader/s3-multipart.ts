@@ -15,9 +15,9 @@ function s3Error(status: number, body: string | undefined): Error {
   return error;
 }
 
-/** One presigned S3 request (ListParts, CompleteMultipartUpload, AbortMultipartUpload); answers the body. */
+/** One presigned S3 request (ListParts, CompleteMultipartUpload); answers the body. */
 export async function s3Request(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST',
   url: string,
   signal: AbortSignal | undefined,
   body?: string,

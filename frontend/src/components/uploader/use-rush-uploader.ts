@@ -184,9 +184,11 @@ export function useRushUploader({
         await s3Request('POST', url, signal, completeBody(parts));
         return { location: url.split('?')[0] };
       },
-      async abortMultipartUpload(file, { signal }) {
-        const { url } = await signed(file, { operation: 'abort' });
-        await s3Request('DELETE', url, signal);
+      async abortMultipartUpload(file) {
+        // The api aborts the upload itself, so the URLs signed for it stop working at once.
+        const fileId = file.meta.serverFileId;
+        if (!fileId) throw new Error('Unknown upload');
+        await uploadApi.remove(await session(), fileId);
       },
     });
 
@@ -408,7 +410,7 @@ export function useRushUploader({
     [patch, startUpload],
   );
 
-  /** Cancel: Uppy aborts the multipart upload (the api signs the DELETE); a finished file is removed by the api. */
+  /** Cancel: the api aborts the multipart upload (through Uppy's abort while it runs) or deletes the finished file. */
   const removeFile = useCallback(
     async (id: string) => {
       const uppy = uppyRef.current;
