@@ -19,13 +19,17 @@ import {
 import { callBookingSchema, contactMessageSchema } from '../../domain/schemas/contact';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from '../lib/http-error';
-import { enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { clientAddressKey } from '../lib/client-address';
+import { enforceCeiling, enforceRateLimit, type Ceiling, type RateLimit } from '../lib/rate-limit';
 import { fieldErrors } from '../lib/validation';
 import { startOrUndo } from '../lib/start-or-undo';
 import type { ContactWorkflowClient } from './contact-workflow-client';
 
-/** Requests are counted per client address and per e-mail address (000 §9). */
-export type ContactLimit = RateLimit<'address' | 'email'>;
+/** Requests are counted per client address and per e-mail address (000 §9), then against the form's ceiling. */
+export interface ContactLimit {
+  perCaller: RateLimit<'address' | 'email'>;
+  ceiling: Ceiling;
+}
 
 export interface ContactRouteDeps {
   em: () => EntityManager;
@@ -48,11 +52,23 @@ function parse<T>(schema: ZodType<T>, body: unknown): T {
 /** A filled honeypot is a robot: it gets the answer a person would, and nothing is stored or sent. */
 const isRobot = (input: { [HONEYPOT_FIELD]?: string }) => Boolean(input[HONEYPOT_FIELD]?.trim());
 
-const limitKeys = (ctx: Context, email: string) => ({ address: ctx.ip, email });
+/**
+ * Counts the request per client address (IPv6 by its /64; it always counts, whatever e-mail the
+ * visitor types) and per e-mail, then, once these let it through, against the form's ceiling.
+ */
+async function enforceContactLimit(ctx: Context, limit: ContactLimit, email: string): Promise<void> {
+  await enforceRateLimit(
+    ctx,
+    limit.perCaller,
+    { address: clientAddressKey(ctx.ip), email },
+    CONTACT_MESSAGES.rateLimited,
+  );
+  await enforceCeiling(ctx, limit.ceiling);
+}
 
 /**
  * The contact page (000 §2, §5, §7, §9): the message form and the 15-minute call booking. Both are
- * public, rate-limited (per client address and per e-mail, counted before anything else is
+ * public, rate-limited (per client address and per e-mail, then per form, counted before anything else is
  * decided) and stored before their workflow sends the e-mails.
  */
 export function contactRoutes(deps: ContactRouteDeps): Router {
@@ -61,7 +77,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
 
   router.post('/', async (ctx) => {
     const input = parse(contactMessageSchema, ctx.request.body);
-    await enforceRateLimit(ctx, deps.limits.messages, limitKeys(ctx, input.email), CONTACT_MESSAGES.rateLimited);
+    await enforceContactLimit(ctx, deps.limits.messages, input.email);
     ctx.status = 201;
     if (isRobot(input)) {
       ctx.body = { messageId: randomUUID() };
@@ -98,7 +114,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
 
   router.post('/call-bookings', async (ctx) => {
     const input = parse(callBookingSchema, ctx.request.body);
-    await enforceRateLimit(ctx, deps.limits.bookings, limitKeys(ctx, input.email), CONTACT_MESSAGES.rateLimited);
+    await enforceContactLimit(ctx, deps.limits.bookings, input.email);
     const startsAt = new Date(input.startsAt);
     const endsAt = new Date(startsAt.getTime() + CALL_DURATION_MINUTES * 60_000);
     const at = now();

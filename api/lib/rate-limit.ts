@@ -75,6 +75,22 @@ export function createRateLimit<Dimension extends string>(options: RateLimitOpti
   };
 }
 
+/** A route's ceiling: the requests of every caller together, counted under one key. */
+export type Ceiling = RateLimit<'everyone'>;
+
+export function createCeiling(knex: unknown, keyPrefix: string, rule: RateLimitRule): Ceiling {
+  return createRateLimit({ knex, keyPrefix: `${keyPrefix}:ceiling`, rules: { everyone: rule } });
+}
+
+/**
+ * Counts the request against its route's ceiling. Called once the caller's own limits let it
+ * through, so that an address refused by its own limit does not use the ceiling up for everyone;
+ * past it: 429, `Retry-After` and the general French message (no address is at fault).
+ */
+export function enforceCeiling(ctx: Context, ceiling: Ceiling): Promise<void> {
+  return enforceRateLimit(ctx, ceiling, { everyone: 'all' }, MESSAGES.tooManyRequests);
+}
+
 /**
  * Counts the request; past the limit, answers 429 with `Retry-After` (seconds) and the French
  * message built from the wait in minutes.

@@ -2,29 +2,44 @@ import type { Context, Middleware, Next } from 'koa';
 import { MESSAGES } from '../../domain/messages';
 import { requiredEmail } from '../../domain/schemas/fields';
 import type { AuthState } from './auth';
-import { createRateLimit, enforceRateLimit, type RateLimit, type RateLimitRule } from '../lib/rate-limit';
+import { clientAddressKey } from '../lib/client-address';
+import {
+  createCeiling,
+  createRateLimit,
+  enforceCeiling,
+  enforceRateLimit,
+  type Ceiling,
+  type RateLimit,
+  type RateLimitRule,
+} from '../lib/rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
 export const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
 export type LimitedRequest = (typeof LIMITED_REQUESTS)[number];
 
-export type RequestLimits = Record<LimitedRequest, RateLimit<'address' | 'caller'>>;
+/** A kind of request's limit per client address and per caller, and its ceiling over every anonymous caller. */
+export type RequestLimits = Record<LimitedRequest, { perCaller: RateLimit<'address' | 'caller'>; ceiling?: Ceiling }>;
 
-/** One limit per kind of request, each counting per client address and per caller. */
+/**
+ * One limit per kind of request, each counting per client address and per caller; the kinds named
+ * in `ceilings` (the anonymous forms) also count every anonymous caller together.
+ */
 export function createRequestLimits(
   knex: unknown,
   rules: Record<LimitedRequest, RateLimitRule>,
   keyPrefix = 'requests',
+  ceilings: Partial<Record<LimitedRequest, RateLimitRule>> = {},
 ): RequestLimits {
   return Object.fromEntries(
-    LIMITED_REQUESTS.map((name) => [
-      name,
-      createRateLimit({
+    LIMITED_REQUESTS.map((name) => {
+      const ceiling = ceilings[name];
+      const perCaller = createRateLimit({
         knex,
         keyPrefix: `${keyPrefix}:${name}`,
         rules: { address: rules[name], caller: rules[name] },
-      }),
-    ]),
+      });
+      return [name, { perCaller, ceiling: ceiling && createCeiling(knex, `${keyPrefix}:${name}`, ceiling) }];
+    }),
   ) as RequestLimits;
 }
 
@@ -48,17 +63,22 @@ function emailOf(body: unknown): string {
 
 /**
  * Counts a limited request before anything else is read or written: the signed-in account, or the
- * e-mail the body names, is the caller; anonymous callers count by address twice. Past the limit:
- * 429, `Retry-After` and a French message.
+ * e-mail the body names, is the caller; anonymous callers count by address twice. The address
+ * (IPv6 by its /64) always counts, so an e-mail of the caller's choosing never lends a fresh
+ * counter. An anonymous request the caller's limits let through then counts on the route's
+ * ceiling. Past a limit: 429, `Retry-After` and a French message.
  */
 export function limitRequests(limits: () => RequestLimits): Middleware {
   return async (ctx: Context, next: Next) => {
     const route = LIMITED_ROUTES.find((entry) => entry.method === ctx.method && entry.path.test(ctx.path));
     if (route) {
+      const limit = limits()[route.name];
       const user = (ctx.state as AuthState).user;
       const email = emailOf(ctx.request.body);
-      const caller = user ? `account:${user.id}` : email ? `email:${email}` : `address:${ctx.ip}`;
-      await enforceRateLimit(ctx, limits()[route.name], { address: ctx.ip, caller }, MESSAGES.tooManyRequests);
+      const address = clientAddressKey(ctx.ip);
+      const caller = user ? `account:${user.id}` : email ? `email:${email}` : `address:${address}`;
+      await enforceRateLimit(ctx, limit.perCaller, { address, caller }, MESSAGES.tooManyRequests);
+      if (!user && limit.ceiling) await enforceCeiling(ctx, limit.ceiling);
     }
     await next();
   };

@@ -63,6 +63,10 @@ export function stackConfig(profile, root) {
           RATE_LIMIT_CHECKOUTS: '100000/3600',
           RATE_LIMIT_UPLOAD_SESSIONS: '100000/3600',
           RATE_LIMIT_APPLICATIONS: '100000/3600',
+          RATE_CEILING_CONTACT_MESSAGES: '100000/3600',
+          RATE_CEILING_CALL_BOOKINGS: '100000/3600',
+          RATE_CEILING_BRIEFS: '100000/3600',
+          RATE_CEILING_APPLICATIONS: '100000/3600',
         }
       : {}),
     PORT: String(ports.app),
