@@ -7,7 +7,7 @@ import { createHealthProbes } from './health/probes';
 import { KeycloakAdminClient } from '../clients/keycloak-admin';
 import { createMailTransport } from '../clients/mail';
 import { createStripeClient } from './payments/stripe-client';
-import { createRateLimit, type RateLimitRule } from './lib/rate-limit';
+import { createCeiling, createRateLimit, type RateLimitRule } from './lib/rate-limit';
 import { createReadCaches } from './projects/read-caches';
 import { SSR_DIR, SSR_ENTRY_FILE } from '../domain/page-shell';
 import { createPageRenderer } from './pages/page-renderer';
@@ -83,23 +83,35 @@ function invoiceIssuer(mailFrom: string): { name: string; email: string } {
 }
 
 /**
- * The contact page's limits (000 §9), per client address and per e-mail, from the configuration;
- * `keyPrefix` names the counters (tests give each case its own).
+ * The contact page's limits (000 §9), per client address and per e-mail, and each form's ceiling,
+ * from the configuration; `keyPrefix` names the counters (tests give each case its own).
  */
 export function contactLimits(
-  config: Pick<ApiConfig, 'CONTACT_RATE_LIMIT_POINTS' | 'CONTACT_RATE_LIMIT_WINDOW_SECONDS'>,
+  config: Pick<
+    ApiConfig,
+    | 'CONTACT_RATE_LIMIT_POINTS'
+    | 'CONTACT_RATE_LIMIT_WINDOW_SECONDS'
+    | 'RATE_CEILING_CONTACT_MESSAGES'
+    | 'RATE_CEILING_CALL_BOOKINGS'
+  >,
   orm: MikroORM,
   keyPrefix = 'contact',
-  rules: Partial<Record<'address' | 'email', RateLimitRule>> = {},
+  rules: Partial<Record<'address' | 'email' | 'ceiling', RateLimitRule>> = {},
 ): { messages: ContactLimit; bookings: ContactLimit } {
   const rule = { points: config.CONTACT_RATE_LIMIT_POINTS, windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_SECONDS };
-  const limit = (name: string) =>
-    createRateLimit({
-      knex: orm.em.getConnection().getKnex(),
+  const knex = orm.em.getConnection().getKnex();
+  const limit = (name: string, ceiling: RateLimitRule): ContactLimit => ({
+    perCaller: createRateLimit({
+      knex,
       keyPrefix: `${keyPrefix}:${name}`,
       rules: { address: rules.address ?? rule, email: rules.email ?? rule },
-    });
-  return { messages: limit('messages'), bookings: limit('bookings') };
+    }),
+    ceiling: createCeiling(knex, `${keyPrefix}:${name}`, rules.ceiling ?? ceiling),
+  });
+  return {
+    messages: limit('messages', config.RATE_CEILING_CONTACT_MESSAGES),
+    bookings: limit('bookings', config.RATE_CEILING_CALL_BOOKINGS),
+  };
 }
 
 /** Wires the api's dependencies from its configuration: one place for the server and the tests. */
@@ -135,12 +147,17 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       corsOrigins: config.CORS_ORIGINS,
       trustProxy: config.TRUST_PROXY,
     },
-    requestLimits: createRequestLimits(orm.em.getConnection().getKnex(), {
-      briefs: config.RATE_LIMIT_BRIEFS,
-      checkouts: config.RATE_LIMIT_CHECKOUTS,
-      uploadSessions: config.RATE_LIMIT_UPLOAD_SESSIONS,
-      applications: config.RATE_LIMIT_APPLICATIONS,
-    }),
+    requestLimits: createRequestLimits(
+      orm.em.getConnection().getKnex(),
+      {
+        briefs: config.RATE_LIMIT_BRIEFS,
+        checkouts: config.RATE_LIMIT_CHECKOUTS,
+        uploadSessions: config.RATE_LIMIT_UPLOAD_SESSIONS,
+        applications: config.RATE_LIMIT_APPLICATIONS,
+      },
+      'requests',
+      { briefs: config.RATE_CEILING_BRIEFS, applications: config.RATE_CEILING_APPLICATIONS },
+    ),
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
     admin: {
       em: () => orm.em.fork(),
@@ -206,7 +223,11 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     reads,
     events: {
       em: () => orm.em.fork(),
-      hub: new EventHub({ em: () => orm.em.fork(), databaseUrl: config.DATABASE_URL }),
+      hub: new EventHub({
+        em: () => orm.em.fork(),
+        databaseUrl: config.DATABASE_URL,
+        limits: { perAccount: config.LIVE_STREAMS_PER_ACCOUNT, total: config.LIVE_STREAMS_MAX },
+      }),
     },
     publicConfig: {
       keycloak: { url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID },

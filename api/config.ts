@@ -80,6 +80,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_CHECKOUTS: rateRule('30/3600'),
   RATE_LIMIT_UPLOAD_SESSIONS: rateRule('60/3600'),
   RATE_LIMIT_APPLICATIONS: rateRule('5/3600'),
+  /**
+   * Each anonymous form's ceiling over every address together (`points/windowSeconds`): rotating
+   * addresses gives fresh counters per address, never past these.
+   */
+  RATE_CEILING_CONTACT_MESSAGES: rateRule('100/3600'),
+  RATE_CEILING_CALL_BOOKINGS: rateRule('20/3600'),
+  RATE_CEILING_BRIEFS: rateRule('100/3600'),
+  RATE_CEILING_APPLICATIONS: rateRule('30/3600'),
   /** Other origins whose pages may call the api (comma-separated; the site's own is always allowed). */
   CORS_ORIGINS: z
     .string()
@@ -106,6 +114,13 @@ const EnvSchema = z.object({
    * still running this long to finish before it cuts them and exits.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().positive().default(10),
+  /**
+   * Live streams (`GET /api/events`, docs/live.md): at most this many per account, a new one ending
+   * the account's oldest, so one account cannot hold the api's connections.
+   */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** At most this many live streams on one api instance (what one process holds, bench/FIGURES.md); past it a new one gets a 503. */
+  LIVE_STREAMS_MAX: z.coerce.number().int().positive().default(10_000),
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema> & { keycloakIssuer: string };

@@ -81,7 +81,12 @@ async function openMany(base, token, count, onEvent) {
 }
 
 const db = await createScratchDatabase('rushflow_bench_sse');
-const { base, api } = await startBenchApi(ROOT, config, db.url).catch(async (error) => {
+// The bench opens its thousands of streams with two accounts: lift the stream limits for its api.
+const streamLimit = String(STREAMS + FANOUT + 100);
+const { base, api } = await startBenchApi(ROOT, config, db.url, {
+  LIVE_STREAMS_PER_ACCOUNT: streamLimit,
+  LIVE_STREAMS_MAX: streamLimit,
+}).catch(async (error) => {
   await db.drop();
   throw error;
 });

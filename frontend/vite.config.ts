@@ -41,7 +41,7 @@ export default defineConfig({
     // Brotli and gzip copies beside each asset, served as they are by the api (no compression per request).
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-      exclude: [/\.map$/, /\.(png|jpe?g|webp|woff2?)$/],
+      exclude: [/\.(png|jpe?g|webp|woff2?)$/],
       threshold: 1024,
     }),
   ],
@@ -54,7 +54,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: the api serves dist/ to everyone, and a map hands out the sources with their comments.
+    sourcemap: false,
     rollupOptions: {
       output: {
         // Icons, small components and helpers shared by a few pages were chunks of a few hundred

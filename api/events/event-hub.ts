@@ -46,6 +46,8 @@ export interface EventHubOptions {
   pollMs?: number;
   /** Keep-alive comment interval. */
   keepAliveMs?: number;
+  /** Streams per account (a new one ends the account's oldest) and on this instance (a new one is refused). */
+  limits: { perAccount: number; total: number };
 }
 
 const PAGE = 500;
@@ -82,6 +84,11 @@ export class EventHub {
   /** Streams connected to this instance. */
   get streamCount(): number {
     return this.streams.size;
+  }
+
+  /** Whether this instance holds as many streams as it may: the next one is refused. */
+  get full(): boolean {
+    return this.streams.size >= this.options.limits.total;
   }
 
   /** Starts following the outbox (once; the first stream starts it when the server did not). */
@@ -125,7 +132,8 @@ export class EventHub {
   /**
    * Opens `user`'s stream on `res`: replays what came after `lastEventId` (when it is a number the
    * outbox knows), then follows live. A bad or future `Last-Event-ID` starts a clean stream from now.
-   * The hub must be started.
+   * The account's oldest streams end so that it holds `limits.perAccount` with this one. The hub
+   * must be started and not `full`.
    */
   async connect(
     req: IncomingMessage,
@@ -133,6 +141,9 @@ export class EventHub {
     user: AuthUser,
     lastEventIdHeader: string | undefined,
   ): Promise<void> {
+    const own = [...this.streams].filter((stream) => stream.user.id === user.id);
+    // Sets keep insertion order: the first are the oldest.
+    for (const stream of own.slice(0, Math.max(0, own.length + 1 - this.options.limits.perAccount))) this.end(stream);
     // Proxies (nginx) must pass each event on at once, never buffer the stream.
     res.setHeader('X-Accel-Buffering', 'no');
     this.channel.addClient(req, res);

@@ -15,7 +15,8 @@ export interface EventRouteDeps {
  * `GET /api/events`: the signed-in user's live stream (Server-Sent Events). The access token comes
  * in `Authorization: Bearer …` (the browser's fetch-based client sends it; never in the URL). A
  * missing, expired or forged token is a 401 before any stream starts, and so is a token issued
- * before the user's access changed (db/outbox.ts `revokeStreams`).
+ * before the user's access changed (db/outbox.ts `revokeStreams`). A new stream ends the account's
+ * oldest past `LIVE_STREAMS_PER_ACCOUNT`; past `LIVE_STREAMS_MAX` on the instance it is a 503.
  */
 export function eventRoutes({ em, hub }: EventRouteDeps): Router {
   const router = new Router();
@@ -27,6 +28,8 @@ export function eventRoutes({ em, hub }: EventRouteDeps): Router {
       throw new HttpError(401, MESSAGES.unauthenticated);
     }
     await hub.start();
+    // Checked with no await before the stream is counted, so the ceiling holds exactly.
+    if (hub.full) throw new HttpError(503, MESSAGES.serviceUnavailable);
     ctx.respond = false;
     await hub.connect(ctx.req, ctx.res, user, ctx.get('last-event-id') || undefined);
   });

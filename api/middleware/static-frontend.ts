@@ -13,7 +13,7 @@ const prerenderedPage = (requestPath: string) =>
 
 /**
  * Serves the built SPA: real files as they are (hashed assets cached for a year), but for the server's
- * own render (`ssr/`); a public page the
+ * own render (`ssr/`) and source maps (404); a public page the
  * build wrote as HTML gets that HTML, any other GET outside /api gets index.html, the empty shell
  * (neither ever cached), so that the client router shows the page or its 404.
  * The build writes brotli and gzip copies beside each file; koa-send picks the one the browser
@@ -28,6 +28,11 @@ export function serveFrontend(distDir: string) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = "Le front end n'est pas construit : lancez `npm run build`.";
+      return;
+    }
+    // Source maps are never public, whatever a build leaves in dist/ (ours emits none).
+    if (ctx.path.endsWith('.map')) {
+      ctx.status = 404;
       return;
     }
     ctx.vary('Accept-Encoding');

@@ -40,14 +40,14 @@ export async function waitUntilAnswering(url, what) {
 
 /**
  * The api as a process of the bench's own (`tsx api/server.ts` in `root`) on `databaseUrl`, with the
- * stack's other settings (`config.env`), once it answers: `{ base, api }` (the child process).
+ * stack's other settings (`config.env`) and `env`, once it answers: `{ base, api }` (the child process).
  */
-export async function startBenchApi(root, config, databaseUrl) {
+export async function startBenchApi(root, config, databaseUrl, env = {}) {
   const port = await freePort();
   const api = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['api/server.ts'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, ...config.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'ERROR' },
+    env: { ...process.env, ...config.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'ERROR', ...env },
   });
   const base = `http://127.0.0.1:${port}`;
   try {

@@ -15,6 +15,8 @@ export const MIN_JAVA_MAJOR = 21;
 const JVM_ROOT = '/usr/lib/jvm';
 const REALM_FILE = 'rushflow-realm.json';
 const THEME = 'rushflow';
+/** The common passwords the realm's policy refuses (keycloak/password-blacklists). */
+const PASSWORD_BLACKLIST = 'rushflow-common-passwords.txt';
 
 /**
  * Makes sure Keycloak is unpacked in `~/.cache/rushflow/keycloak/keycloak-<version>` and returns
@@ -81,6 +83,15 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
   const themeTarget = path.join(home, 'themes', THEME);
   fs.rmSync(themeTarget, { recursive: true, force: true });
   fs.cpSync(path.join(root, 'keycloak', 'themes', THEME), themeTarget, { recursive: true });
+  // The realm's password policy names this list; Keycloak reads it from data/password-blacklists.
+  const blacklists = path.join(home, 'data', 'password-blacklists');
+  fs.mkdirSync(blacklists, { recursive: true });
+  const blacklist = path.join(blacklists, PASSWORD_BLACKLIST);
+  fs.copyFileSync(
+    path.join(root, 'keycloak', 'password-blacklists', PASSWORD_BLACKLIST),
+    `${blacklist}.${process.pid}.tmp`,
+  );
+  fs.renameSync(`${blacklist}.${process.pid}.tmp`, blacklist);
   const importDir = path.join(home, 'data', 'import');
   fs.mkdirSync(importDir, { recursive: true });
   const realm = JSON.parse(fs.readFileSync(path.join(root, 'keycloak', 'realm', REALM_FILE), 'utf8'));

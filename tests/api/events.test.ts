@@ -374,7 +374,12 @@ describe('bad requests', () => {
     jwks = http.createServer((_, res) => res.end(JSON.stringify({ keys: [jwk] })));
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
     const deps = buildAppDeps(config, orm);
-    hub = new EventHub({ em: () => orm.em.fork(), databaseUrl: config.DATABASE_URL, keepAliveMs: 300 });
+    hub = new EventHub({
+      em: () => orm.em.fork(),
+      databaseUrl: config.DATABASE_URL,
+      keepAliveMs: 300,
+      limits: { perAccount: config.LIVE_STREAMS_PER_ACCOUNT, total: config.LIVE_STREAMS_MAX },
+    });
     deps.events = { em: () => orm.em.fork(), hub };
     deps.verifyToken = createTokenVerifier({
       issuer,

@@ -1,8 +1,9 @@
 /**
  * The realm as the test stack imported it (keycloak/realm/rushflow-realm.json, through
  * scripts/services/keycloak.mjs), checked on its real Keycloak: the product realm's admin-cli takes
- * no password, the api's service account holds only the roles its calls need (docs/admin.md), and
- * the Temporal UI's client lets admins in and nobody else.
+ * no password, the api's service account holds only the roles its calls need (docs/admin.md), the
+ * Temporal UI's client lets admins in and nobody else, and the password policy refuses the common
+ * passwords (keycloak/password-blacklists) and the account's own e-mail.
  */
 import { randomUUID } from 'node:crypto';
 import { keycloakRealmUrl } from '../../domain/keycloak';
@@ -232,5 +233,29 @@ describe('signing in to the Temporal UI', () => {
     expect(status).toBe(401);
     expect(page).toContain('Accès refusé');
     expect(page).not.toMatch(/<form[^>]*id="kc-form-login"/);
+  });
+});
+
+describe('the password policy', () => {
+  const signUp = (email: string, password: string) =>
+    keycloakAdmin().createUser({ email, firstName: 'Test', lastName: 'Realm', password, emailVerified: true });
+
+  it.each([
+    ['the most common password', () => '123456'],
+    ['a password of the shipped common list', () => 'azerty123'],
+    ['the e-mail address, which is also the username', (email: string) => email],
+    ['fewer than 6 characters', () => 'Xq7!b'],
+  ])('refuses %s, and no account is made', async (_, password) => {
+    const email = `policy-${randomUUID()}@rushflow.test`;
+    await expect(signUp(email, password(email))).rejects.toMatchObject({ status: 400 });
+    const made = await keycloakAdmin().findUserByEmail(email);
+    if (made) createdIds.push(made.id);
+    expect(made).toBeNull();
+  });
+
+  it('takes an uncommon password of 6 characters or more', async () => {
+    const email = `policy-${randomUUID()}@rushflow.test`;
+    createdIds.push(await signUp(email, 'Cadrage-2026'));
+    expect(await keycloakAdmin().findUserByEmail(email)).toMatchObject({ email });
   });
 });

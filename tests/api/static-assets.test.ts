@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { testStack } from '../support/stack-env';
 
-/** The built SPA as the stack's api serves it: precompressed copies, caching by kind of file. */
-const { appUrl } = testStack();
+/** The built SPA as the stack's api serves it: precompressed copies, caching by kind of file, no source maps. */
+const { appUrl, config } = testStack();
 
 async function entryScript(): Promise<string> {
   const html = await (await fetch(`${appUrl}/`)).text();
@@ -55,5 +57,17 @@ test("the server's own render of signed-in pages is not served", async () => {
     // The shell, as for any address that is not a file of the site.
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await answer.text()).toContain('<div id="root"></div>');
+  }
+});
+
+test('the sources stay private: the build writes no source map and the api serves none', async () => {
+  const assets = fs.readdirSync(path.join(config.FRONTEND_DIST, 'assets'));
+  expect(assets.filter((name) => name.endsWith('.map'))).toEqual([]);
+  const src = await entryScript();
+  expect(await (await fetch(`${appUrl}${src}`)).text()).not.toContain('sourceMappingURL');
+  for (const map of [`${src}.map`, '/assets/index.js.map', '/index.html.map']) {
+    const answer = await fetch(`${appUrl}${map}`);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toContain('"sources"');
   }
 });

@@ -213,6 +213,12 @@ describe('marker exports: formats', () => {
     expect(body.split('\r\n').filter(Boolean)).toHaveLength(1 + comments.length + 3); // three quoted line breaks
   });
 
+  it.each(['=', '+', '-', '@', '\t', '\r'])('CSV: a comment starting with %j is not run as a formula', (lead) => {
+    const formula = { ...comments[0], body: `${lead}HYPERLINK("https://exemple.test")`, replies: [] };
+    const text = lead === '\r' ? '\r\nHYPERLINK' : `${lead}HYPERLINK`; // a lone CR is written as CRLF
+    expect(commentsCsv(version, [formula])).toContain(`,Paul Durand,"'${text}(""https://exemple.test"")",ouvert\r\n`);
+  });
+
   it('the download: name, type, single file', () => {
     const edl = exportMarkers('resolve', version, comments);
     expect(edl).toMatchObject({ filename: 'film-d-ete-co-v2.edl', contentType: 'text/plain; charset=utf-8' });

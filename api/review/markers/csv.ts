@@ -6,12 +6,13 @@ const HEADER = ['Image début', 'Image fin', 'Timecode début', 'Timecode fin', 
 
 /**
  * RFC 4180 field: quoted when it holds a comma, a quote or a line break (quotes doubled). A text
- * that a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a leading `'`.
+ * that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first:
+ * spreadsheets skip the last two before reading the formula) gets a leading `'`.
  */
 function field(value: string | number | null, { userText = false } = {}): string {
   if (value === null) return '';
   let text = String(value);
-  if (userText && /^[=+\-@]/.test(text)) text = `'${text}`;
+  if (userText && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
