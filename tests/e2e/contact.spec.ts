@@ -25,13 +25,14 @@ test.afterAll(async () => {
   await orm?.close();
 });
 
-// Each case is a visitor of its own address (the rate limit counts per client address), so cases and reruns
-// do not share counters; the api takes the client's address from X-Forwarded-For, as behind a proxy.
+// Each case is a visitor of its own network (the rate limit counts per client address, an IPv6 one by its
+// /64), so cases and reruns do not share counters; the api takes the client's address from
+// X-Forwarded-For, as behind a proxy.
 test.use({
   // Playwright reads a fixture's dependencies from this destructuring: none here.
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => {
-    await use({ 'x-forwarded-for': `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}` });
+    await use({ 'x-forwarded-for': `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1` });
   },
 });
 
