@@ -22,13 +22,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { builtChunks, loadAverage, signInAs, startBenchApi, subjectOf } from './lib/kit.mjs';
+import { builtChunks, demoTokens, loadAverage, seedDemoProject, startBenchApi, subjectOf } from './lib/kit.mjs';
 import { stackConfig } from '../scripts/lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
 import { generateTestVideo } from '../tests/support/media-fixtures.ts';
-import { seedProject } from '../tests/support/project-seed.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = new Set(process.argv.slice(2));
@@ -138,27 +137,17 @@ if (!args.has('--no-bundle')) {
 if (!args.has('--no-sse')) {
   const config = stackConfig(process.env.BENCH_PROFILE ?? 'dev', ROOT);
   process.env.DATABASE_URL = config.env.DATABASE_URL;
-  const login = (email, password) => signInAs(config, email, password);
   const db = await createScratchDatabase('rushflow_bench_review');
   const { base, api } = await startBenchApi(ROOT, config, db.url).catch(async (error) => {
     await db.drop();
     throw error;
   });
   try {
-    const [clientToken, editorToken] = await Promise.all([
-      login('client@rushflow.local', 'Client123!'),
-      login('monteur@rushflow.local', 'Monteur123!'),
-    ]);
+    const [clientToken, editorToken] = await demoTokens(config);
     const em = db.orm.em.fork();
-    await em
-      .getConnection()
-      .execute(
-        `insert into "editor_profiles" ("user_id", "first_name", "last_name") values (?, 'Marc', 'Monteur') on conflict do nothing`,
-        [subjectOf(editorToken)],
-      );
-    const projectId = await seedProject(em, {
-      client: { id: subjectOf(clientToken), email: 'client@rushflow.local' },
-      editorId: subjectOf(editorToken),
+    const projectId = await seedDemoProject(em, {
+      clientToken,
+      editorToken,
       status: 'completed',
       title: 'Projet du banc d’essai (revue)',
     });

@@ -16,13 +16,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { signInAs, startBenchApi, subjectOf } from './lib/kit.mjs';
+import { demoTokens, seedDemoProject, startBenchApi } from './lib/kit.mjs';
 import { stackConfig } from '../scripts/lib/stack-config.mjs';
 import { ProjectMessage } from '../db/entities/index.ts';
 import { appendEvents } from '../db/outbox.ts';
 import { projectEvent } from '../domain/events.ts';
 import { createScratchDatabase } from '../tests/support/brief-scratch-db.ts';
-import { seedProject } from '../tests/support/project-seed.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
@@ -39,8 +38,6 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 const mib = (kib) => (kib / 1024).toFixed(1);
 const rssKib = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const login = (email, password) => signInAs(config, email, password);
 
 /** One raw SSE connection; `onEvent(event, receivedAt)` for each message. */
 function openStream(base, token, onEvent) {
@@ -107,19 +104,12 @@ try {
         }
       }) ?? api.pid;
   // Access tokens live 5 minutes: each phase signs in afresh.
-  const tokens = () =>
-    Promise.all([login('client@rushflow.local', 'Client123!'), login('monteur@rushflow.local', 'Monteur123!')]);
+  const tokens = () => demoTokens(config);
   let [clientToken, editorToken] = await tokens();
   const em = db.orm.em.fork();
-  await em
-    .getConnection()
-    .execute(
-      `insert into "editor_profiles" ("user_id", "first_name", "last_name") values (?, 'Marc', 'Monteur') on conflict do nothing`,
-      [subjectOf(editorToken)],
-    );
-  const projectId = await seedProject(em, {
-    client: { id: subjectOf(clientToken), email: 'client@rushflow.local' },
-    editorId: subjectOf(editorToken),
+  const projectId = await seedDemoProject(em, {
+    clientToken,
+    editorToken,
     status: 'in_progress',
     title: 'Projet du banc d’essai',
   });

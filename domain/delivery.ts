@@ -5,7 +5,8 @@
 import { minimumWorkingDays, type ServiceCategory, type VisualComplexity } from './pricing';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
+/** One calendar day, in ms. */
+export const DAY_MS = 86_400_000;
 
 function parseIsoDate(date: string): Date {
   const match = ISO_DATE.exec(date);

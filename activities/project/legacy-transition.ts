@@ -29,14 +29,13 @@ import {
   sendRoundComments,
   updateEditorCounters,
 } from './rows';
+import { DAY_MS } from '../../domain/delivery';
 
 /**
  * `recordTransition` and `readRevisionWindow`: how every step was recorded before the named
  * transitions (transitions.ts). Kept registered for the project workflows whose histories were
  * recorded before `NAMED_TRANSITIONS_PATCH` (project-steps.ts); remove them once none is open.
  */
-
-const DAY_MS = 86_400_000;
 
 /**
  * The review side of a transition, in its transaction: the round's comments, the new-version rule,

@@ -36,8 +36,7 @@ import {
   sendRoundComments,
   updateEditorCounters,
 } from './rows';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../domain/delivery';
 
 /** What a step wrote beside its status: the timeline's comment, who is told, its own live events, its answer. */
 interface Written<T> {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { loginWithPassword } from '../../tests/support/keycloak-login.ts';
+import { seedProject } from '../../tests/support/project-seed.ts';
 
 /** The load average over 1, 5 and 15 minutes, as the benches print it: the machine is shared. */
 export const loadAverage = () =>
@@ -76,6 +77,29 @@ export const claimsOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], '
 
 /** The user id (`sub`) an access token names. */
 export const subjectOf = (token) => claimsOf(token).sub;
+
+/** The demo client's and the demo editor's access tokens (they live 5 minutes: sign in again per phase). */
+export const demoTokens = (config) =>
+  Promise.all([
+    signInAs(config, 'client@rushflow.local', 'Client123!'),
+    signInAs(config, 'monteur@rushflow.local', 'Monteur123!'),
+  ]);
+
+/** A project of the demo client, run by the demo editor (given an editor profile): its id. */
+export async function seedDemoProject(em, { clientToken, editorToken, status, title }) {
+  await em
+    .getConnection()
+    .execute(
+      `insert into "editor_profiles" ("user_id", "first_name", "last_name") values (?, 'Marc', 'Monteur') on conflict do nothing`,
+      [subjectOf(editorToken)],
+    );
+  return seedProject(em, {
+    client: { id: subjectOf(clientToken), email: 'client@rushflow.local' },
+    editorId: subjectOf(editorToken),
+    status,
+    title,
+  });
+}
 
 // The browser tests' chromium (benches run through tsx, which reads the TypeScript).
 export { CHROMIUM } from '../../tests/e2e/chromium.ts';

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ZodSafeParseResult } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -58,4 +59,27 @@ export function ChangeDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The one field of a change dialog: its text, the refusal shown, a close that forgets both, and a
+ * submit that shows the shared schema's first refusal or sends the parsed input.
+ */
+export function useChangeField(initial: string, onClose: () => void) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setValue(initial);
+    setError(null);
+    onClose();
+  };
+  const submit = <Input,>(parsed: ZodSafeParseResult<Input>, send: (input: Input) => void) => {
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    send(parsed.data);
+  };
+  return { value, setValue, error, setError, close, submit };
 }
