@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
+import { confirmationTokenHash, newConfirmationToken } from '../db/confirmation-token';
 import { Brief } from '../db/entities';
 import type { BriefActivities } from '../workflows/brief-activities';
 import { briefConfirmationEmail } from './mail/brief-confirmation';
@@ -16,13 +17,19 @@ export interface BriefActivityDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Activities of briefWorkflow: read-only rendering and the idempotent send. */
+/** Activities of briefWorkflow: the receipt's rendering and the idempotent send. */
 export function createBriefActivities(deps: BriefActivityDeps): BriefActivities {
   return {
     async renderBriefConfirmationEmail(briefId) {
-      const brief = UUID.test(briefId) ? await deps.orm.em.fork().findOne(Brief, { id: briefId }) : null;
+      const em = deps.orm.em.fork();
+      const brief = UUID.test(briefId) ? await em.findOne(Brief, { id: briefId }) : null;
       if (!brief) throw ApplicationFailure.nonRetryable(`Brief ${briefId} not found`, 'BriefNotFound');
-      return briefConfirmationEmail(brief, deps.appUrl);
+      if (brief.addressConfirmedAt) return briefConfirmationEmail(brief, deps.appUrl);
+      // A retry mails a new token and replaces the hash: only the e-mail actually sent holds a valid link.
+      const token = newConfirmationToken();
+      brief.addressConfirmationTokenHash = confirmationTokenHash(token);
+      await em.flush();
+      return { ...(await briefConfirmationEmail(brief, deps.appUrl, token)), awaitsAddressConfirmation: true };
     },
 
     async sendEmail(input) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StripeEnvShape } from '../clients/stripe-client';
 import { refuseUnsafeProductionSettings } from '../db/production-settings';
 import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
 
@@ -20,6 +21,8 @@ const WorkerEnvSchema = z.object({
   SMTP_URL: z.string().min(1),
   MAIL_FROM: z.string().default('Rushflow <bonjour@rushflow.local>'),
   APP_URL: z.url().default('http://localhost:3000'),
+  // Stripe, for refunds and lapsed launch-offer holds: the same settings as the api's.
+  ...StripeEnvShape,
   // Keycloak's admin api (service account), to find admins and editors' addresses for notices.
   KEYCLOAK_URL: z.url().optional(),
   KEYCLOAK_REALM: z.string().min(1).default('rushflow'),

@@ -4,7 +4,12 @@ import { CallBooking, ContactMessage } from '../db/entities';
 import { readSettings } from '../db/settings';
 import type { ContactActivities } from '../workflows/contact-activities';
 import { CONTACT_REQUEST_NOT_FOUND } from '../workflows/contracts/contact';
-import { callBookingEmails, contactAcknowledgementEmail, contactTeamEmail } from './mail/contact-emails';
+import {
+  callBookingConfirmationEmail,
+  callBookingEmails,
+  contactAcknowledgementEmail,
+  contactTeamEmail,
+} from './mail/contact-emails';
 
 export interface ContactActivityDeps {
   orm: MikroORM;
@@ -38,6 +43,12 @@ export function createContactActivities(deps: ContactActivityDeps): ContactActiv
       if (!booking) notFound('Call booking', bookingId);
       const { contactEmail } = await readSettings(em);
       return callBookingEmails(booking, contactEmail, deps.appUrl);
+    },
+
+    async renderCallBookingConfirmationEmail(bookingId, token) {
+      const booking = UUID.test(bookingId) ? await deps.orm.em.fork().findOne(CallBooking, { id: bookingId }) : null;
+      if (!booking) notFound('Call booking', bookingId);
+      return callBookingConfirmationEmail(booking, token, deps.appUrl);
     },
   };
 }

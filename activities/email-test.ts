@@ -10,13 +10,12 @@ import type { EmailTestActivities } from '../workflows/email-test-activities';
 import { briefConfirmationEmail, type BriefConfirmationData } from './mail/brief-confirmation';
 import { contactAcknowledgementEmail, contactTeamEmail, type ContactMailData } from './mail/contact-emails';
 import { projectEmail } from './mail/project-emails';
+import { DAY_MS } from '../domain/delivery';
 
 export interface EmailTestActivityDeps {
   orm: MikroORM;
   appUrl: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /** A brief as the full form (/brief-old) stores it, for the sample confirmation. */
 function sampleFullBrief(id: string, email: string): BriefConfirmationData {
@@ -24,12 +23,11 @@ function sampleFullBrief(id: string, email: string): BriefConfirmationData {
     id,
     funnel: 'full',
     email,
-    projectName: 'Lancement de notre application (exemple)',
     videoTypes: ['Publicité'],
     objective: 'vendre',
     serviceCategory: 'classic',
     visualComplexity: 'professional',
-    desiredFinalDuration: '2 minutes',
+    desiredFinalDuration: '2',
     totalRushDurationMinutes: 45,
     deliveryFormats: [],
     desiredDeliveryDate: new Date(Date.now() + 14 * DAY_MS),

@@ -2,6 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
+import type Stripe from 'stripe';
 import type { KeycloakAdminClient } from '../clients/keycloak-admin';
 import { createAdminUserActivities } from './admin-users';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
@@ -11,10 +12,13 @@ import { createEditorApplicationActivities } from './editor-application';
 import { createEmailTestActivities } from './email-test';
 import { s3DeleteObject } from './directory';
 import { createPaymentActivities } from './payments';
+import { createPaymentRefundActivities } from './payment-refunds';
+import { createLaunchOfferHoldActivities } from './launch-offer-holds';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
 import { createSystemTestActivities } from './system-test';
 import { createVersionPreviewActivities } from './version-preview';
+import { createUploadSweepActivities } from './upload-sweep';
 
 /** What the worker's activities stand on, each named for what it is; absent ones fail the activities that need them. */
 export interface ActivityDeps {
@@ -30,6 +34,8 @@ export interface ActivityDeps {
   directory?: UserDirectory;
   /** Keycloak's admin api: the account changes an admin asks for (invitations, roles). */
   keycloak?: KeycloakAdminClient;
+  /** Stripe (or stripe-mock without a key): refunds, lapsed launch-offer holds. */
+  stripe?: Stripe;
   /** ffmpeg/ffprobe and the watermark's fonts (Debian's by default) for the versions' previews. */
   media?: { ffmpegPath?: string; ffprobePath?: string; fontDir?: string; x264Preset?: string };
 }
@@ -72,6 +78,25 @@ export function createActivities(deps: ActivityDeps = {}) {
         return appUrl();
       },
     }),
+    ...createPaymentRefundActivities({
+      get orm() {
+        return db();
+      },
+      get stripe() {
+        return deps.stripe ?? missingDependency('Stripe client');
+      },
+      get appUrl() {
+        return appUrl();
+      },
+    }),
+    ...createLaunchOfferHoldActivities({
+      get orm() {
+        return db();
+      },
+      get stripe() {
+        return deps.stripe ?? missingDependency('Stripe client');
+      },
+    }),
     ...createProjectActivities({
       get orm() {
         return db();
@@ -98,6 +123,14 @@ export function createActivities(deps: ActivityDeps = {}) {
       },
       get keycloak() {
         return deps.keycloak ?? missingDependency('Keycloak admin client');
+      },
+    }),
+    ...createUploadSweepActivities({
+      get orm() {
+        return db();
+      },
+      get s3() {
+        return deps.storage ?? missingDependency('S3 storage');
       },
     }),
     ...createSystemTestActivities({

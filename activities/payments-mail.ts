@@ -23,7 +23,7 @@ export interface PaymentMailBrief {
 }
 
 /** The brief's short reference, as every e-mail and the support team read it. */
-function briefReference(briefId: string): string {
+export function briefReference(briefId: string): string {
   return briefId.slice(0, 8).toUpperCase();
 }
 
@@ -36,7 +36,7 @@ function button(href: string, label: string): string {
   return `<mj-button href="${escapeHtml(href)}" background-color="#6d28d9" border-radius="8px" font-weight="700">${escapeHtml(label)}</mj-button>`;
 }
 
-function section(title: string, paragraphs: string[], action?: { href: string; label: string }): string {
+export function section(title: string, paragraphs: string[], action?: { href: string; label: string }): string {
   return `
     <mj-section padding="16px 24px">
       <mj-column>

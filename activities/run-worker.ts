@@ -4,6 +4,7 @@ import { KeycloakAdminClient } from '../clients/keycloak-admin';
 import { createMailTransport } from '../clients/mail';
 import { initOrm } from '../db/orm';
 import { createS3Client } from '../clients/storage';
+import { createStripeClient } from '../clients/stripe-client';
 import { untilReachable } from '../clients/until-reachable';
 import { TASK_QUEUE } from '../workflows/contracts/common';
 import { HEALTH_TASK_QUEUE } from '../workflows/contracts/ping';
@@ -11,6 +12,7 @@ import type { WorkerConfig } from './config';
 import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
 import { createPingActivities } from './ping';
+import { ensureUploadSweepSchedule } from './upload-sweep-schedule';
 
 /** The dependencies the configuration names: database, mail, storage, site address, Keycloak and the user directory. */
 async function connectDeps(
@@ -29,6 +31,7 @@ async function connectDeps(
     db: await untilReachable('worker', 'PostgreSQL', () => initOrm(config.DATABASE_URL)),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
     appUrl: config.APP_URL,
+    stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE),
     media: {
       ffmpegPath: config.FFMPEG_PATH,
       ffprobePath: config.FFPROBE_PATH,
@@ -63,6 +66,7 @@ export async function runWorker(
     NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
   );
   const deps = await connectDeps(config);
+  await ensureUploadSweepSchedule(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   // One bundle for both workers: bundling the workflow code is the slow part of a start, so the
   // compiled worker loads the one `npm run build` wrote (scripts/build-server.mjs); from the sources
   // it is made here.

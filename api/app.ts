@@ -40,6 +40,10 @@ import { projectActionRoutes, type ProjectActionRouteDeps } from './projects/pro
 import { projectReviewRoutes, type ProjectReviewRouteDeps } from './review/project-review-routes';
 import { reviewMarkerRoutes } from './review/review-marker-routes';
 import { sessionRoutes } from './account/session-routes';
+import type { ProofOfWork } from './lib/proof-of-work';
+import { proofOfWorkRoutes } from './proof-of-work/proof-of-work-routes';
+import type { SessionRevocations } from './account/session-revocations';
+import { backchannelLogoutRoutes, type BackchannelLogoutDeps } from './account/backchannel-logout';
 import type { UploadService } from './uploads/upload-service';
 
 export interface AppDeps {
@@ -47,12 +51,18 @@ export interface AppDeps {
   web: WebPolicy;
   /** Rate limits of the costly public requests (a test may swap them: read at each request). */
   requestLimits: RequestLimits;
+  /** The challenges the anonymous forms ask for past their soft threshold. */
+  proofOfWork: ProofOfWork;
   verifyToken: TokenVerifier;
+  /** Ended sessions and changed roles, refused on every request (the server starts and stops them). */
+  revocations: SessionRevocations;
   healthProbes: HealthProbes;
   /** The administration (`/api/admin/*`). */
   admin: AdminDeps;
   publicConfig: PublicConfig;
   frontendDist: string;
+  /** Keycloak's notices of the sessions it ended. */
+  backchannelLogout: BackchannelLogoutDeps;
   /** Signed-in pages drawn on their first request, and the page session they are drawn with. */
   signedInPages: Omit<SignedInPageDeps, 'distDir'>;
   pricing: PricingRouteDeps;
@@ -132,7 +142,7 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(refuseNulCharacters([STRIPE_WEBHOOK_PATH]));
   app.use(forgetKeptReadsAfterWrites(deps.reads));
-  app.use(authenticate(deps.verifyToken));
+  app.use(authenticate(deps.verifyToken, deps.revocations));
   app.use(limitRequests(() => deps.requestLimits));
 
   // One router for the whole api, each area's routes mounted in it: a request is matched once
@@ -142,6 +152,7 @@ export function createApp(deps: AppDeps): Koa {
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),
     sessionRoutes(deps.signedInPages.sessions),
+    backchannelLogoutRoutes(deps.backchannelLogout),
     adminUserRoutes(deps.admin.users),
     adminProjectRoutes({ em: deps.admin.em, links: deps.admin.links }),
     adminApplicationRoutes({ em: deps.admin.em, photos: deps.admin.photos, users: deps.admin.users }),
@@ -161,6 +172,7 @@ export function createApp(deps: AppDeps): Koa {
     reviewMarkerRoutes({ em: deps.projects.em }),
     editorApplicationRoutes({ ...deps.editorApplications, uploads: deps.uploads }),
     contactRoutes(deps.contact),
+    proofOfWorkRoutes(deps.proofOfWork),
     emailTestRoutes(deps.emailTests),
     ...(deps.projectActions ? [projectActionRoutes(deps.projectActions)] : []),
     ...(deps.review ? [projectReviewRoutes(deps.review)] : []),

@@ -6,17 +6,20 @@ import { EventHub } from './events/event-hub';
 import { createHealthProbes } from './health/probes';
 import { KeycloakAdminClient } from '../clients/keycloak-admin';
 import { createMailTransport } from '../clients/mail';
-import { createStripeClient } from './payments/stripe-client';
+import { createStripeClient } from '../clients/stripe-client';
 import { createCeiling, createRateLimit, type RateLimitRule } from './lib/rate-limit';
+import { createProofOfWork, createProofOfWorkGate, type ProofOfWork } from './lib/proof-of-work';
 import { createReadCaches } from './projects/read-caches';
 import { SSR_DIR, SSR_ENTRY_FILE } from '../domain/page-shell';
 import { createPageRenderer } from './pages/page-renderer';
 import { createPageSessions } from './pages/page-session';
+import { createSessionRevocations } from './account/session-revocations';
 import { createRequestLimits } from './middleware/request-limits';
 import { createS3Client } from '../clients/storage';
 import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
 import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
+import { createLaunchOfferHoldClient, type LaunchOfferHoldClient } from './payments/launch-offer-hold-client';
 import type { ContactLimit } from './contact/contact-routes';
 import { cachedPublicPricingSettings } from './pricing/pricing-settings';
 import { smtpHostOf } from './email-tests/smtp-host';
@@ -35,6 +38,8 @@ import { createUploadService } from './uploads/upload-service';
 export interface AppTestHooks {
   /** Runs inside the webhook's transaction just before the commit (fault injection). */
   webhookBeforeCommit?: StripeWebhookDeps['beforeCommit'];
+  /** How long a checkout holds its launch-offer place, shortened so a test sees the hold lapse. */
+  launchOfferHoldMs?: number;
 }
 
 /**
@@ -45,6 +50,7 @@ function paymentDeps(
   config: ApiConfig,
   orm: MikroORM,
   briefs: BriefWorkflowClient,
+  holds: LaunchOfferHoldClient,
   hooks: AppTestHooks,
   launchOfferChanged: () => void,
 ): AppDeps['payments'] {
@@ -64,6 +70,8 @@ function paymentDeps(
       mode: simulatedCheckout ? 'simulated' : 'stripe',
       appUrl,
       launchOfferChanged,
+      holds,
+      launchOfferHoldMs: hooks.launchOfferHoldMs,
     }),
     webhook: createStripeWebhookHandler({
       em: () => orm.em.fork(),
@@ -83,8 +91,9 @@ function invoiceIssuer(mailFrom: string): { name: string; email: string } {
 }
 
 /**
- * The contact page's limits (000 §9), per client address and per e-mail, and each form's ceiling,
- * from the configuration; `keyPrefix` names the counters (tests give each case its own).
+ * The contact page's limits (000 §9), per client address and per e-mail, each form's proof-of-work
+ * threshold (when `proofOfWork` is given) and ceiling, from the configuration; `keyPrefix` names
+ * the counters (tests give each case its own).
  */
 export function contactLimits(
   config: Pick<
@@ -93,24 +102,29 @@ export function contactLimits(
     | 'CONTACT_RATE_LIMIT_WINDOW_SECONDS'
     | 'RATE_CEILING_CONTACT_MESSAGES'
     | 'RATE_CEILING_CALL_BOOKINGS'
+    | 'PROOF_OF_WORK_AFTER_CONTACT_MESSAGES'
+    | 'PROOF_OF_WORK_AFTER_CALL_BOOKINGS'
   >,
   orm: MikroORM,
   keyPrefix = 'contact',
-  rules: Partial<Record<'address' | 'email' | 'ceiling', RateLimitRule>> = {},
+  rules: Partial<Record<'address' | 'email' | 'ceiling' | 'proofOfWork', RateLimitRule>> = {},
+  proofOfWork?: ProofOfWork,
 ): { messages: ContactLimit; bookings: ContactLimit } {
   const rule = { points: config.CONTACT_RATE_LIMIT_POINTS, windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_SECONDS };
   const knex = orm.em.getConnection().getKnex();
-  const limit = (name: string, ceiling: RateLimitRule): ContactLimit => ({
+  const limit = (name: string, ceiling: RateLimitRule, threshold: RateLimitRule): ContactLimit => ({
     perCaller: createRateLimit({
       knex,
       keyPrefix: `${keyPrefix}:${name}`,
       rules: { address: rules.address ?? rule, email: rules.email ?? rule },
     }),
+    proofOfWork:
+      proofOfWork && createProofOfWorkGate(knex, proofOfWork, `${keyPrefix}:${name}`, rules.proofOfWork ?? threshold),
     ceiling: createCeiling(knex, `${keyPrefix}:${name}`, rules.ceiling ?? ceiling),
   });
   return {
-    messages: limit('messages', config.RATE_CEILING_CONTACT_MESSAGES),
-    bookings: limit('bookings', config.RATE_CEILING_CALL_BOOKINGS),
+    messages: limit('messages', config.RATE_CEILING_CONTACT_MESSAGES, config.PROOF_OF_WORK_AFTER_CONTACT_MESSAGES),
+    bookings: limit('bookings', config.RATE_CEILING_CALL_BOOKINGS, config.PROOF_OF_WORK_AFTER_CALL_BOOKINGS),
   };
 }
 
@@ -139,6 +153,13 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   const appUrl = config.APP_URL.replace(/\/$/, '');
   const publicSettings = cachedPublicPricingSettings(() => orm.em.fork());
   const reads = createReadCaches({ databaseUrl: config.DATABASE_URL });
+  const knex = orm.em.getConnection().getKnex();
+  // Its signing key comes from the page session's secret: one secret fewer to deploy, and
+  // production already refuses a shipped or short one.
+  const proofOfWork = createProofOfWork({ knex, secret: config.PAGE_SESSION_SECRET });
+  const proofOfWorkGate = (name: string, threshold: RateLimitRule) =>
+    createProofOfWorkGate(knex, proofOfWork, `requests:${name}`, threshold);
+  const revocations = createSessionRevocations({ em: () => orm.em.fork() });
   return {
     web: {
       appUrl,
@@ -147,8 +168,9 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       corsOrigins: config.CORS_ORIGINS,
       trustProxy: config.TRUST_PROXY,
     },
+    proofOfWork,
     requestLimits: createRequestLimits(
-      orm.em.getConnection().getKnex(),
+      knex,
       {
         briefs: config.RATE_LIMIT_BRIEFS,
         checkouts: config.RATE_LIMIT_CHECKOUTS,
@@ -157,8 +179,19 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       },
       'requests',
       { briefs: config.RATE_CEILING_BRIEFS, applications: config.RATE_CEILING_APPLICATIONS },
+      {
+        briefs: proofOfWorkGate('briefs', config.PROOF_OF_WORK_AFTER_BRIEFS),
+        applications: proofOfWorkGate('applications', config.PROOF_OF_WORK_AFTER_APPLICATIONS),
+      },
     ),
     verifyToken: createTokenVerifier({ issuer: config.keycloakIssuer, audience: config.KEYCLOAK_API_CLIENT_ID }),
+    revocations,
+    backchannelLogout: {
+      issuer: config.keycloakIssuer,
+      audience: config.KEYCLOAK_SPA_CLIENT_ID,
+      revocations,
+      em: () => orm.em.fork(),
+    },
     admin: {
       em: () => orm.em.fork(),
       users: {
@@ -181,6 +214,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
         secret: config.PAGE_SESSION_SECRET,
         ttlSeconds: config.PAGE_SESSION_TTL_SECONDS,
         secure: appUrl.startsWith('https:'),
+        revocations,
       }),
       renderer: createPageRenderer(path.join(config.FRONTEND_DIST, SSR_DIR, SSR_ENTRY_FILE)),
       em: () => orm.em.fork(),
@@ -188,7 +222,9 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     },
     pricing: { settings: publicSettings },
     briefs: { em: () => orm.em.fork(), workflows: briefWorkflows, uploads },
-    payments: paymentDeps(config, orm, briefWorkflows, hooks, () => publicSettings.invalidate()),
+    payments: paymentDeps(config, orm, briefWorkflows, createLaunchOfferHoldClient(temporal), hooks, () =>
+      publicSettings.invalidate(),
+    ),
     projects: { em: () => orm.em.fork(), reads, invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
@@ -205,7 +241,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     contact: {
       em: () => orm.em.fork(),
       workflows: createContactWorkflowClient(temporal),
-      limits: contactLimits(config, orm),
+      limits: contactLimits(config, orm, 'contact', {}, proofOfWork),
     },
     emailTests: {
       em: () => orm.em.fork(),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { StripeEnvShape } from '../clients/stripe-client';
 import { refuseUnsafeProductionSettings } from '../db/production-settings';
 import { keycloakRealmUrl } from '../domain/keycloak';
 import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
@@ -46,14 +47,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1),
   SMTP_URL: z.string().min(1),
   MAIL_FROM: z.string().default('Rushflow <bonjour@rushflow.local>'),
-  STRIPE_SECRET_KEY: z.string().default(''),
-  /** Production accepts a test key (`sk_test_…`) only when this says `true`: a staging site on Stripe's test mode. */
-  ALLOW_STRIPE_TEST_MODE: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((value) => value === 'true'),
-  /** stripe-mock's URL when no real key is configured. */
-  STRIPE_API_BASE: z.string().default(''),
+  ...StripeEnvShape,
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   /** Signs the page session's cookie (api/pages/page-session.ts): a long random secret of the deployment. */
   PAGE_SESSION_SECRET: z.string().min(32, 'PAGE_SESSION_SECRET: 32 caractères au moins'),
@@ -88,6 +82,15 @@ const EnvSchema = z.object({
   RATE_CEILING_CALL_BOOKINGS: rateRule('20/3600'),
   RATE_CEILING_BRIEFS: rateRule('100/3600'),
   RATE_CEILING_APPLICATIONS: rateRule('30/3600'),
+  /**
+   * Each anonymous form's soft threshold per client address (`points/windowSeconds`): past it, a
+   * request must carry a solved proof-of-work challenge (signed with a key derived from
+   * PAGE_SESSION_SECRET). Below the per-address limits, so a person rarely meets it.
+   */
+  PROOF_OF_WORK_AFTER_CONTACT_MESSAGES: rateRule('3/3600'),
+  PROOF_OF_WORK_AFTER_CALL_BOOKINGS: rateRule('2/3600'),
+  PROOF_OF_WORK_AFTER_BRIEFS: rateRule('3/3600'),
+  PROOF_OF_WORK_AFTER_APPLICATIONS: rateRule('2/3600'),
   /** Other origins whose pages may call the api (comma-separated; the site's own is always allowed). */
   CORS_ORIGINS: z
     .string()

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const deps = buildAppDeps(config, orm);
   await deps.events.hub.start();
   await deps.reads.start();
+  await deps.revocations.start();
   const server = createApp(deps).listen(config.PORT, config.HOST, () =>
     console.log(`[api] listening on ${config.HOST}:${config.PORT} (${config.APP_URL})`),
   );
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     clearTimeout(cut);
     // Only now: the requests drained until here still read the caches and drew pages.
     await Promise.all([deps.reads.stop(), deps.signedInPages.renderer.close()]);
+    deps.revocations.stop();
     await orm.close();
     console.log('[api] stopped');
     process.exit(0);

@@ -228,10 +228,11 @@ export const AUDIT_ACTIONS = [
   'application.update',
   'application.invite',
   'settings.update',
+  'payment.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['project', 'user', 'application', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['project', 'user', 'application', 'settings', 'brief'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditEntryView {

@@ -33,6 +33,12 @@ export const CONTACT_MESSAGES = {
     `Un appel est déjà prévu ${when} pour cette adresse e-mail. Répondez à l’e-mail d’invitation pour le déplacer.`,
   bookingError: 'Une erreur est survenue lors de la réservation de l’appel',
   booked: 'Appel réservé !',
+  /** More than CALL_BOOKINGS_PER_ADDRESS_PER_DAY bookings of one address in 24 hours (429). */
+  tooManyBookings: 'Trop de réservations pour cette adresse e-mail aujourd’hui. Réessayez demain.',
+  confirmationLinkInvalid:
+    'Ce lien de confirmation n’est pas valable. Réservez un appel depuis la page Contact pour en recevoir un nouveau.',
+  /** The slot was taken, or has passed, between the booking and its confirmation. */
+  slotNoLongerFree: 'Ce créneau n’est plus disponible. Choisissez-en un autre sur la page Contact.',
 } as const;
 
 /** A hidden field people never see nor fill: a submission that fills it is answered as a success and dropped. */
@@ -102,11 +108,29 @@ export interface CallSlotsAnswer {
   days: CallDay[];
 }
 
-/** `POST /api/contact/call-bookings` answers this (201). */
-export interface CallBookingCreated {
+/**
+ * Bookings of one e-mail address in 24 hours, confirmed or not: each sends a confirmation link to
+ * the address, so the form cannot flood a stranger's mailbox nor hold slots by rotating addresses.
+ */
+export const CALL_BOOKINGS_PER_ADDRESS_PER_DAY = 3;
+
+/** The page the confirmation link opens; the token rides in the fragment, never sent in a request line. */
+export const CALL_CONFIRMATION_PATH = '/contact/confirmer-appel';
+export const callConfirmationHref = (token: string) => `${CALL_CONFIRMATION_PATH}#${token}`;
+
+/** `POST /api/contact/call-bookings/confirm` answers this: the call now booked. */
+export interface CallBookingConfirmed {
   bookingId: string;
   startsAt: string;
   endsAt: string;
+}
+
+/**
+ * `POST /api/contact/call-bookings` answers this (201). A visitor's booking waits for the link
+ * e-mailed to the address (`confirmationRequired`); a signed-in verified account's is booked at once.
+ */
+export interface CallBookingCreated extends CallBookingConfirmed {
+  confirmationRequired: boolean;
 }
 
 /** The instant of `time` (HH:MM) on `date` (YYYY-MM-DD) in Paris, as an ISO string. */

@@ -23,6 +23,12 @@ export function formatMinutes(minutes: number, language: Language = 'fr'): strin
   return `${formatDecimal(minutes, language)}\u00a0min`;
 }
 
+/** A time of day: « 14 h 05 » in French, « 14:05 » in English; in `timeZone` when given, else the reader's. */
+export function formatClockTime(date: Date, language: Language = 'fr', timeZone?: string): string {
+  const time = new Intl.DateTimeFormat(LOCALE[language], { hour: '2-digit', minute: '2-digit', timeZone }).format(date);
+  return language === 'fr' ? time.replace(':', '\u00a0h\u00a0') : time;
+}
+
 /** An hourly rate in euros: « 32,5 €/h ». */
 export function formatHourlyRate(rate: number, language: Language = 'fr'): string {
   return `${formatDecimal(rate, language)}\u00a0€/h`;
@@ -40,9 +46,14 @@ export function formatCount(count: number, forms: PluralForms, language: Languag
   return `${formatDecimal(count, language)}\u00a0${pluralForm(count, forms, language)}`;
 }
 
+/** The minutes of a typed length (the full form's free text) when it is a bare number, else null. */
+export function typedDurationMinutes(text: string | null | undefined): number | null {
+  const trimmed = text?.trim() ?? '';
+  return /^\d+(?:[.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : null;
+}
+
 /** A typed length (the full form's free text): a bare number is minutes, anything else is kept as typed. */
 export function typedDurationText(text: string | null | undefined, language: Language = 'fr'): string {
-  const trimmed = text?.trim() ?? '';
-  if (!/^\d+(?:[.,]\d+)?$/.test(trimmed)) return trimmed;
-  return formatMinutes(Number(trimmed.replace(',', '.')), language);
+  const minutes = typedDurationMinutes(text);
+  return minutes === null ? (text?.trim() ?? '') : formatMinutes(minutes, language);
 }

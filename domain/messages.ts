@@ -9,6 +9,7 @@ export const MESSAGES = {
   malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
   payloadTooLarge: 'La requête est trop volumineuse.',
   invalidInput: 'Certains champs sont invalides.',
+  invalidLogoutToken: 'Le jeton de déconnexion est invalide.',
   nulCharacter: 'Le texte envoyé contient un caractère nul, qui n’est pas accepté.',
   internal: "Une erreur inattendue s'est produite",
   serviceUnavailable: 'Service temporairement indisponible. Réessayez dans quelques minutes.',

@@ -29,6 +29,25 @@ export const PAYMENT_MESSAGES = {
   badSignature: 'Signature du webhook invalide.',
 } as const;
 
+/**
+ * How long a checkout holds a launch-offer place before the client pays (from the checkout's
+ * creation). The place is claimed only by the payment; a held place counts for this long only.
+ */
+export const LAUNCH_OFFER_HOLD_MS = 15 * 60 * 1000;
+
+/**
+ * Who a launch-offer place belongs to: the brief's e-mail (a signed-in brief carries its account's
+ * verified e-mail), lower case, with any `+tag` of the local part dropped, so that
+ * `ana+1@…` and `ana+2@…` are one client. One place per key.
+ */
+export function launchOfferClientKey(email: string): string {
+  const normalised = email.trim().toLowerCase();
+  const at = normalised.lastIndexOf('@');
+  if (at < 0) return normalised;
+  const local = normalised.slice(0, at).split('+')[0];
+  return `${local}${normalised.slice(at)}`;
+}
+
 /** Delay between receiving the checkout address and leaving for it (000 §9, 001 §4.2, §9.6). */
 export const CHECKOUT_REDIRECT_DELAY_MS = 1500;
 
@@ -54,6 +73,8 @@ export interface CheckoutAnswer {
   currency: PaymentCurrency;
   /** True when this checkout holds one of the launch-offer places (-30 %). */
   launchOffer: boolean;
+  /** ISO time the place is held until (launch offer only): the checkout closes then. */
+  launchOfferHeldUntil?: string;
   /** True for the local simulated checkout (no real payment). */
   simulated: boolean;
 }
@@ -76,6 +97,8 @@ export interface BriefPaymentSummary {
   offerPriceCents: number;
   /** What a checkout started now would charge, given the places left (indication only). */
   launchOfferAvailable: boolean;
+  /** ISO time the brief's open checkout holds its launch-offer place until, while it does. */
+  launchOfferHeldUntil?: string;
   /** Set once the project exists. */
   projectId?: string;
 }
@@ -107,7 +130,9 @@ export interface SimulatedCheckoutView {
   amount: number;
   currency: PaymentCurrency;
   launchOffer: boolean;
+  /** ISO time the place is held until (launch offer only): the page closes then. */
+  launchOfferHeldUntil?: string;
   customerEmail: string;
-  status: 'open' | 'processing' | 'paid' | 'expired' | 'failed';
+  status: 'open' | 'processing' | 'paid' | 'expired' | 'failed' | 'refunded';
   cancelUrl: string;
 }

@@ -44,6 +44,8 @@ const PROJECT_UPLOAD_AREAS = ['project_source', 'project_final'] as const;
 export const APPLICATION_PHOTO_AREA = 'application_photo';
 export const UPLOAD_AREAS = [...BRIEF_UPLOAD_AREAS, ...PROJECT_UPLOAD_AREAS, APPLICATION_PHOTO_AREA] as const;
 export type UploadArea = (typeof UPLOAD_AREAS)[number];
+/** Areas whose session a brief or an application takes; left untaken, their files are swept after a day. */
+export const ATTACHABLE_UPLOAD_AREAS: readonly UploadArea[] = [...BRIEF_UPLOAD_AREAS, APPLICATION_PHOTO_AREA];
 type ProjectUploadArea = (typeof PROJECT_UPLOAD_AREAS)[number];
 
 /** A brief's files are submitted with the brief: they stay listed until then, reloads included. */

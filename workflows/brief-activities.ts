@@ -31,9 +31,18 @@ export interface SendEmailResult {
   messageId: string | null;
 }
 
+/** The brief's receipt, and whether it carries the link that confirms a typed address. */
+interface BriefReceipt extends EmailMessage {
+  /** True when the address still has to be confirmed: reminders wait for the link to be followed. */
+  awaitsAddressConfirmation?: boolean;
+}
+
 export interface BriefActivities {
-  /** Reads the stored brief and renders its French confirmation e-mail (summary, estimate, reply within 24 h). */
-  renderBriefConfirmationEmail(briefId: string): Promise<EmailMessage>;
+  /**
+   * Reads the stored brief and renders its French confirmation e-mail (summary, estimate, reply
+   * within 24 h), with a fresh address-confirmation link while its address is unconfirmed.
+   */
+  renderBriefConfirmationEmail(briefId: string): Promise<BriefReceipt>;
   /** Sends once per idempotency key. */
   sendEmail(input: SendEmailInput): Promise<SendEmailResult>;
 }

@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, type Duration } from '@temporalio
 import {
   condition,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
   startChild,
@@ -11,6 +12,7 @@ import {
 import type { BriefActivities } from './brief-activities';
 import { durationMs } from './duration';
 import {
+  addressConfirmedSignal,
   BRIEF_NOT_FOUND,
   BRIEF_PAYMENT_WINDOW,
   PAYMENT_REMINDER_DELAYS,
@@ -29,6 +31,9 @@ import {
 import type { PaymentActivities } from './payment-activities';
 import { projectWorkflow } from './project-workflow';
 
+/** The patch that holds an anonymous brief's reminders until its address is confirmed. */
+const REMINDERS_AFTER_ADDRESS_CONFIRMED = 'reminders-after-address-confirmed';
+
 const activities = proxyActivities<BriefActivities & PaymentActivities>({
   startToCloseTimeout: '30 seconds',
   retry: {
@@ -46,21 +51,35 @@ async function confirmationArrived(payment: {
   return payment.confirmation;
 }
 
+/** Whether the brief's address may be written to: confirmed, or never in question. */
+interface Address {
+  confirmed: boolean;
+}
+
 /**
  * Waits durably for the verified payment (DESIGN.md BriefWorkflow step 3): reminders at 24 h and
  * 72 h, then expiry at the end of the window. Returns the confirmation, or undefined once the
  * brief is expired. Every wait is measured from `startedAt`, so the deadlines hold across replays.
+ * A reminder due while the address is unconfirmed waits for the confirmation until the next
+ * deadline, and is dropped if none comes; the expiry notice goes only to a confirmed address.
  */
 async function waitForPayment(
   briefId: string,
   startedAt: number,
   payment: { confirmation?: PaymentConfirmation },
+  address: Address,
 ): Promise<PaymentConfirmation | undefined> {
   const paid = () => payment.confirmation !== undefined;
   const until = (delay: Duration) => Math.max(1, startedAt + durationMs(delay) - Date.now());
+  const deadlines: Duration[] = [...PAYMENT_REMINDER_DELAYS, BRIEF_PAYMENT_WINDOW];
 
   for (const [index, delay] of PAYMENT_REMINDER_DELAYS.entries()) {
     if (await condition(paid, until(delay))) return payment.confirmation;
+    if (!address.confirmed) {
+      await condition(() => paid() || address.confirmed, until(deadlines[index + 1]));
+      if (paid()) return payment.confirmation;
+      if (!address.confirmed) continue;
+    }
     const reminder = await activities.renderPaymentReminderEmail(briefId, index + 1);
     await activities.sendEmail({ ...reminder, idempotencyKey: `payment-reminder-${index + 1}:${briefId}:${uuid4()}` });
   }
@@ -70,6 +89,7 @@ async function waitForPayment(
   // A paid checkout session exists: its webhook signalled before committing, so the
   // confirmation is already delivered or about to be.
   if (!expired) return confirmationArrived(payment);
+  if (!address.confirmed) return undefined;
   const notice = await activities.renderBriefExpiredEmail(briefId);
   await activities.sendEmail({ ...notice, idempotencyKey: `brief-expired:${briefId}:${uuid4()}` });
   return undefined;
@@ -122,9 +142,17 @@ export async function briefWorkflow(input: BriefWorkflowInput): Promise<BriefWor
   setHandler(paymentConfirmedSignal, (confirmation) => {
     payment.confirmation ??= confirmation;
   });
+  const address: Address = { confirmed: true };
+  setHandler(addressConfirmedSignal, () => {
+    address.confirmed = true;
+  });
 
   if (!input.resumedByPayment) {
-    const confirmationEmail = await activities.renderBriefConfirmationEmail(input.briefId);
+    const { awaitsAddressConfirmation, ...confirmationEmail } = await activities.renderBriefConfirmationEmail(
+      input.briefId,
+    );
+    // Histories from before the link kept sending reminders to any address: they replay as they ran.
+    if (awaitsAddressConfirmation && patched(REMINDERS_AFTER_ADDRESS_CONFIRMED)) address.confirmed = false;
     // The key is made here, so a replay reuses it and a retried send is recognised.
     await activities.sendEmail({
       ...confirmationEmail,
@@ -134,7 +162,7 @@ export async function briefWorkflow(input: BriefWorkflowInput): Promise<BriefWor
 
   const confirmation = input.resumedByPayment
     ? await confirmationArrived(payment)
-    : await waitForPayment(input.briefId, startedAt, payment);
+    : await waitForPayment(input.briefId, startedAt, payment, address);
   if (!confirmation) return { briefId: input.briefId, paid: false };
 
   const project = await activities.createProjectForBrief(input.briefId, confirmation.sessionId);

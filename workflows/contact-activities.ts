@@ -12,4 +12,6 @@ export interface ContactActivities {
   renderContactMessageEmails(messageId: string): Promise<ContactEmails>;
   /** The team's and the visitor's e-mails of a booked call, each with its `.ics` invitation. */
   renderCallBookingEmails(bookingId: string): Promise<ContactEmails>;
+  /** The visitor's e-mail with the link that confirms a booking (it repeats nothing typed). */
+  renderCallBookingConfirmationEmail(bookingId: string, token: string): Promise<EmailMessage>;
 }

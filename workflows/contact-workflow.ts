@@ -3,6 +3,7 @@ import type { BriefActivities } from './brief-activities';
 import type { ContactActivities, ContactEmails } from './contact-activities';
 import {
   CONTACT_REQUEST_NOT_FOUND,
+  type CallBookingConfirmationWorkflowInput,
   type CallBookingWorkflowInput,
   type ContactMessageWorkflowInput,
 } from './contracts/contact';
@@ -31,4 +32,10 @@ export async function contactMessageWorkflow(input: ContactMessageWorkflowInput)
 /** A 15-minute call booked from /contact: the team and the visitor each get the invitation (`.ics`). */
 export async function callBookingWorkflow(input: CallBookingWorkflowInput): Promise<void> {
   await sendBoth('call-booking', input.bookingId, await activities.renderCallBookingEmails(input.bookingId));
+}
+
+/** A visitor's booking waits for its address: the link that confirms it, e-mailed once. */
+export async function callBookingConfirmationWorkflow(input: CallBookingConfirmationWorkflowInput): Promise<void> {
+  const email = await activities.renderCallBookingConfirmationEmail(input.bookingId, input.token);
+  await activities.sendEmail({ ...email, idempotencyKey: `call-booking-confirmation:${input.bookingId}:${uuid4()}` });
 }

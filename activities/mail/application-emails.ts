@@ -16,7 +16,10 @@ export interface ApplicationMailData {
   portfolioLinks: string[];
 }
 
-/** The applicant's French confirmation: what we received, what happens next, whom to write to. */
+/**
+ * The applicant's French confirmation: what we received, what happens next, whom to write to. The
+ * form is open to anyone and the address typed, so it repeats no typed text (not even the name).
+ */
 export async function applicationReceivedEmail(
   application: ApplicationMailData,
   appUrl: string,
@@ -26,7 +29,6 @@ export async function applicationReceivedEmail(
   const subject = `Votre candidature Rushflow est bien reçue (réf. ${reference})`;
   const lines: [string, string][] = (
     [
-      ['Nom', `${application.firstName} ${application.lastName}`],
       ['E-mail', application.email],
       [
         'Domaines de spécialité',
@@ -47,7 +49,7 @@ export async function applicationReceivedEmail(
     'Si votre profil correspond à nos projets, nous vous contactons pour un court échange.',
     'Une fois retenu(e), vous recevez une invitation pour créer votre espace monteur.',
   ];
-  const greeting = `Bonjour ${application.firstName},`;
+  const greeting = 'Bonjour,';
   const intro = `Merci pour votre candidature (référence ${reference}) : elle est bien enregistrée et sera examinée par notre équipe.`;
   const body = `
     <mj-section padding="16px 24px 0">

@@ -1,3 +1,4 @@
+import { briefAddressConfirmationHref } from '../../domain/address-confirmation';
 import { formatMoney } from '../../domain/brief-estimate';
 import {
   briefObjectiveText,
@@ -8,7 +9,7 @@ import {
   WIZARD_DEADLINES,
   WIZARD_DELIVERY_FORMATS,
 } from '../../domain/brief-options';
-import { formatHours, formatMinutes, typedDurationText } from '../../domain/format';
+import { formatHours, formatMinutes, typedDurationMinutes } from '../../domain/format';
 import { frenchDate, frenchWorkingDays } from '../../domain/schemas/brief';
 import { BRIEF_CONFIRMATION_TEMPLATE } from '../../workflows/contracts/brief';
 import type { EmailMessage } from '../../workflows/brief-activities';
@@ -20,7 +21,6 @@ export interface BriefConfirmationData {
   id: string;
   funnel: 'wizard' | 'full';
   email: string;
-  projectName?: string | null;
   videoType?: string | null;
   videoTypeCustom?: string | null;
   videoTypes: string[];
@@ -29,6 +29,7 @@ export interface BriefConfirmationData {
   serviceCategory?: string | null;
   visualComplexity?: string | null;
   finalDurationMinutes?: number | null;
+  /** The full form's typed length: only a bare number (minutes) is repeated. */
   desiredFinalDuration?: string | null;
   totalRushDurationMinutes?: number | null;
   deliveryFormats: string[];
@@ -47,23 +48,27 @@ const REPLY_WITHIN = '24 h';
 /** The confirmation's link to the brief's payment page (valid while the brief awaits payment). */
 const PAY_LABEL = 'Payer mon brief';
 
+const formatMinutesOrNull = (minutes: number | null | undefined) => (minutes ? formatMinutes(minutes) : null);
+
 function isoDate(value: Date | string): string {
   return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 }
 
-/** The summary lines, label → value, leaving out what the client did not fill in. */
-function briefSummaryLines(brief: BriefConfirmationData): [string, string][] {
+/**
+ * The summary lines, label → value, leaving out what the client did not fill in. The address is
+ * typed and not yet confirmed, so only chosen options and numbers are listed, never free text (the
+ * project's name, an « Autre » answer): the receipt cannot relay a stranger's words.
+ */
+function briefSummaryLines(typedBrief: BriefConfirmationData): [string, string][] {
+  const brief = { ...typedBrief, videoTypeCustom: null, objectiveCustom: null };
   const lines: [string, string | null | undefined][] = [
-    ['Projet', brief.projectName],
     ['Type de vidéo', briefVideoTypeText(brief)],
     ['Objectif', briefObjectiveText(brief)],
     [
       'Durée finale',
-      brief.finalDurationMinutes
-        ? formatMinutes(brief.finalDurationMinutes)
-        : typedDurationText(brief.desiredFinalDuration),
+      formatMinutesOrNull(brief.finalDurationMinutes || typedDurationMinutes(brief.desiredFinalDuration)),
     ],
-    ['Durée des rushs', brief.totalRushDurationMinutes ? formatMinutes(brief.totalRushDurationMinutes) : null],
+    ['Durée des rushs', formatMinutesOrNull(brief.totalRushDurationMinutes)],
     ['Catégorie', optionLabel(SERVICE_CATEGORY_OPTIONS, brief.serviceCategory)],
     ['Complexité visuelle', optionLabel(VISUAL_COMPLEXITY_OPTIONS, brief.visualComplexity)],
     ['Formats', brief.deliveryFormats.map((format) => optionLabel(WIZARD_DELIVERY_FORMATS, format)).join(', ')],
@@ -84,13 +89,26 @@ function estimateLines(brief: BriefConfirmationData): [string, string][] {
   return lines;
 }
 
-/** The French confirmation of a submitted brief: summary, estimate, reply within 24 h, next steps. */
-export async function briefConfirmationEmail(brief: BriefConfirmationData, appUrl: string): Promise<EmailMessage> {
+/** The receipt's link that confirms a typed address (see domain/address-confirmation.ts). */
+const CONFIRM_ADDRESS_LABEL = 'Confirmer mon adresse';
+const CONFIRM_ADDRESS_TEXT =
+  'Confirmez votre adresse e-mail pour recevoir nos rappels de paiement : sans confirmation, nous ne vous écrivons plus.';
+
+/**
+ * The French confirmation of a submitted brief: summary, estimate, reply within 24 h, next steps.
+ * With `addressToken`, the address was only typed: the e-mail carries the link that confirms it.
+ */
+export async function briefConfirmationEmail(
+  brief: BriefConfirmationData,
+  appUrl: string,
+  addressToken?: string,
+): Promise<EmailMessage> {
   const reference = brief.id.slice(0, 8).toUpperCase();
   const subject = `Votre brief Rushflow est bien reçu (réf. ${reference})`;
   const summary = briefSummaryLines(brief);
   const estimate = estimateLines(brief);
   const payUrl = resumePaymentUrl(appUrl, brief.id);
+  const confirmUrl = addressToken && `${appUrl.replace(/\/$/, '')}${briefAddressConfirmationHref(addressToken)}`;
   const nextSteps = [
     'Paiement sécurisé par carte, depuis le lien de cet e-mail, dans les 7 jours.',
     'Dès le paiement confirmé, votre projet est créé et un monteur dédié lui est assigné.',
@@ -105,6 +123,12 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
         <mj-text font-size="20px" font-weight="700">Merci, votre brief est bien reçu !</mj-text>
         <mj-text>Bonjour,<br />${escapeHtml(intro)}</mj-text>
         <mj-button href="${escapeHtml(payUrl)}" background-color="#6d28d9" border-radius="8px" font-weight="700" align="left">${PAY_LABEL}</mj-button>
+        ${
+          confirmUrl
+            ? `<mj-text>${escapeHtml(CONFIRM_ADDRESS_TEXT)}</mj-text>
+        <mj-button href="${escapeHtml(confirmUrl)}" background-color="#ffffff" color="#6d28d9" border="2px solid #6d28d9" border-radius="8px" font-weight="700" align="left">${CONFIRM_ADDRESS_LABEL}</mj-button>`
+            : ''
+        }
       </mj-column>
     </mj-section>
     <mj-section padding="0 24px">
@@ -138,6 +162,7 @@ export async function briefConfirmationEmail(brief: BriefConfirmationData, appUr
     `Bonjour,`,
     intro,
     `${PAY_LABEL} : ${payUrl}`,
+    ...(confirmUrl ? ['', CONFIRM_ADDRESS_TEXT, `${CONFIRM_ADDRESS_LABEL} : ${confirmUrl}`] : []),
     '',
     'Récapitulatif de votre brief',
     ...summary.map(([label, value]) => `- ${label} : ${value}`),

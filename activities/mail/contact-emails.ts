@@ -1,6 +1,7 @@
 import { createEvent } from 'ics';
-import { CALL_DURATION_MINUTES, callSlotLabel, phoneNumberLabel } from '../../domain/contact';
+import { CALL_DURATION_MINUTES, callConfirmationHref, callSlotLabel, phoneNumberLabel } from '../../domain/contact';
 import {
+  CALL_BOOKING_CONFIRMATION_TEMPLATE,
   CALL_BOOKING_TEAM_TEMPLATE,
   CALL_BOOKING_VISITOR_TEMPLATE,
   CONTACT_ACKNOWLEDGEMENT_TEMPLATE,
@@ -42,6 +43,8 @@ interface Block {
   lines?: [string, string][];
   /** Free text typed by the visitor, quoted (escaped here, line breaks kept). */
   quote?: string;
+  /** A button after the paragraphs (its address also written out in the text version). */
+  action?: { label: string; href: string };
   footer: string;
 }
 
@@ -51,6 +54,7 @@ async function render(block: Block, preview: string, appUrl: string): Promise<{ 
       <mj-column>
         <mj-text font-size="20px" font-weight="700">${escapeHtml(block.title)}</mj-text>
         ${block.paragraphs.map((paragraph) => `<mj-text>${escapeHtml(paragraph)}</mj-text>`).join('\n')}
+        ${block.action ? `<mj-button href="${escapeHtml(block.action.href)}" background-color="#6d28d9" border-radius="8px" font-weight="700" align="left">${escapeHtml(block.action.label)}</mj-button>` : ''}
         ${block.lines?.length ? table(block.lines) : ''}
         ${block.quote ? `<mj-text><div style="border-left:3px solid #c4b5fd;padding:4px 0 4px 12px;color:#334155">${escapedLines(block.quote)}</div></mj-text>` : ''}
         <mj-text>${escapeHtml(block.footer)}<br />L’équipe Rushflow</mj-text>
@@ -60,6 +64,7 @@ async function render(block: Block, preview: string, appUrl: string): Promise<{ 
     block.title,
     '',
     ...block.paragraphs,
+    ...(block.action ? [`${block.action.label} : ${block.action.href}`] : []),
     ...(block.lines ?? []).map(([label, value]) => `- ${label} : ${value}`),
     ...(block.quote ? ['', ...block.quote.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     '',
@@ -97,9 +102,12 @@ export async function contactTeamEmail(
   return { template: CONTACT_TEAM_TEMPLATE, to: teamAddress, subject, replyTo: message.email, ...rendered };
 }
 
-/** The visitor's acknowledgement: received, reply within 24 h, a copy of the message. */
+/**
+ * The visitor's acknowledgement: received, reply within 24 h. Anyone may type any address on the
+ * contact page, so it repeats nothing typed (name, subject, message): it cannot carry a stranger's text.
+ */
 export async function contactAcknowledgementEmail(
-  message: ContactMailData,
+  message: Pick<ContactMailData, 'email'>,
   contactEmail: string,
   appUrl: string,
 ): Promise<EmailMessage> {
@@ -107,10 +115,10 @@ export async function contactAcknowledgementEmail(
     {
       title: 'Nous avons bien reçu votre message',
       paragraphs: [
-        `Bonjour ${message.firstName},`,
-        `Merci de nous avoir écrit : notre équipe vous répond sous ${REPLY_WITHIN}. Voici une copie de votre message${message.subject ? ` (« ${message.subject} »)` : ''} :`,
+        'Bonjour,',
+        `Merci de nous avoir écrit : notre équipe vous répond sous ${REPLY_WITHIN}.`,
+        'Vous n’avez pas écrit à Rushflow ? Ignorez simplement cet e-mail.',
       ],
-      quote: message.message,
       footer: `Pour compléter votre demande, répondez simplement à cet e-mail ou écrivez à ${contactEmail}.`,
     },
     `Réponse sous ${REPLY_WITHIN}.`,
@@ -121,6 +129,37 @@ export async function contactAcknowledgementEmail(
     to: message.email,
     subject: 'Nous avons bien reçu votre message',
     replyTo: contactEmail,
+    ...rendered,
+  };
+}
+
+/**
+ * The link that confirms a visitor's booking. Anyone may type any address, so it says only the slot
+ * chosen from the list and the link: no name, number or topic typed in the form.
+ */
+export async function callBookingConfirmationEmail(
+  call: Pick<CallMailData, 'email' | 'startsAt'>,
+  token: string,
+  appUrl: string,
+): Promise<EmailMessage> {
+  const when = callSlotLabel(call.startsAt.toISOString());
+  const rendered = await render(
+    {
+      title: 'Confirmez votre appel',
+      paragraphs: [
+        'Bonjour,',
+        `Un appel de ${CALL_DURATION_MINUTES} minutes avec Rushflow a été demandé ${when} (heure de Paris) avec cette adresse e-mail. Confirmez-le pour réserver le créneau :`,
+      ],
+      action: { label: 'Confirmer mon appel', href: `${appUrl.replace(/\/$/, '')}${callConfirmationHref(token)}` },
+      footer: 'Vous n’avez rien demandé ? Ignorez cet e-mail : aucun appel ne sera réservé.',
+    },
+    `Confirmez votre appel ${when}.`,
+    appUrl,
+  );
+  return {
+    template: CALL_BOOKING_CONFIRMATION_TEMPLATE,
+    to: call.email,
+    subject: 'Confirmez votre appel avec Rushflow',
     ...rendered,
   };
 }

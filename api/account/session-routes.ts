@@ -7,8 +7,8 @@ import type { PageSessions } from '../pages/page-session';
 
 /**
  * The page session (api/pages/page-session.ts): set from the caller's access token, so that the
- * api may draw their signed-in pages on a first request; ended by anyone (it only clears the
- * caller's own cookie), as the browser does when signing out.
+ * api may draw their signed-in pages on a first request; ended by anyone (it only clears and
+ * revokes the cookie the caller sends, and its Keycloak session), as the browser does when signing out.
  */
 export function sessionRoutes(sessions: PageSessions): Router {
   const router = new Router();
@@ -18,8 +18,8 @@ export function sessionRoutes(sessions: PageSessions): Router {
     sessions.issue(ctx, user, timeZone);
     ctx.status = 204;
   });
-  router.delete(PAGE_SESSION_PATH, (ctx) => {
-    sessions.end(ctx);
+  router.delete(PAGE_SESSION_PATH, async (ctx) => {
+    await sessions.end(ctx);
     ctx.status = 204;
   });
   return router;

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../domain/messages';
 import { EXPRESS_DISABLED_MESSAGE } from '../../domain/settings';
 import { readSettings } from '../../db/settings';
 import {
+  briefAddressConfirmationSchema,
   briefErrorSummary,
   briefFunnelOf,
   createFullBriefSchema,
@@ -17,6 +18,8 @@ import {
 } from '../../domain/schemas/brief';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { Brief, UploadedFile, type BriefAnalysis, type BriefUploadedFile } from '../../db/entities';
+import { confirmationTokenHash } from '../../db/confirmation-token';
+import { BRIEF_ADDRESS_MESSAGES, type BriefAddressConfirmed } from '../../domain/address-confirmation';
 import type { UploadService } from '../uploads/upload-service';
 import { HttpError } from '../lib/http-error';
 import { fieldErrors } from '../lib/validation';
@@ -214,15 +217,16 @@ export function briefRoutes(deps: BriefRouteDeps): Router {
     const idempotencyKey = idempotencyKeyOf(ctx);
     const em = deps.em();
 
-    const answer = async (briefId: string) => {
-      await deps.workflows.start(briefId);
+    /** The brief, and whether its address still waits for the receipt's link (the page says so). */
+    const answer = async ({ id, addressConfirmedAt }: Pick<Brief, 'id' | 'addressConfirmedAt'>) => {
+      await deps.workflows.start(id);
       ctx.status = 201;
-      ctx.body = { briefId };
+      ctx.body = { briefId: id, addressConfirmationNeeded: !addressConfirmedAt };
     };
 
     if (idempotencyKey) {
-      const earlier = await em.findOne(Brief, { idempotencyKey }, { fields: ['id'] });
-      if (earlier) return answer(earlier.id);
+      const earlier = await em.findOne(Brief, { idempotencyKey }, { fields: ['id', 'addressConfirmedAt'] });
+      if (earlier) return answer(earlier);
     }
 
     const parsed = parseBrief(ctx.request.body, today());
@@ -239,6 +243,8 @@ export function briefRoutes(deps: BriefRouteDeps): Router {
       ...(await uploadColumns(em, deps.uploads, sessionId, ctx.get(UPLOAD_SESSION_HEADER) || undefined, user?.id)),
       status: 'pending_payment',
       clientId: user?.id ?? null,
+      // A signed-in account's verified address needs no link; any other typed one is confirmed by the receipt's.
+      addressConfirmedAt: user?.emailVerified && user.email.toLowerCase() === columns.email ? new Date() : null,
       idempotencyKey,
       submittedPayload: parsed.brief as Record<string, unknown>,
     });
@@ -247,10 +253,30 @@ export function briefRoutes(deps: BriefRouteDeps): Router {
     } catch (error) {
       // Two identical submits raced: the first one's brief is the answer to both.
       if (!(idempotencyKey && error instanceof UniqueConstraintViolationException)) throw error;
-      const winner = await deps.em().findOneOrFail(Brief, { idempotencyKey }, { fields: ['id'] });
-      return answer(winner.id);
+      const winner = await deps.em().findOneOrFail(Brief, { idempotencyKey }, { fields: ['id', 'addressConfirmedAt'] });
+      return answer(winner);
     }
-    return answer(brief.id);
+    return answer(brief);
+  });
+
+  /**
+   * The receipt's link: the typed address is confirmed, and the brief's workflow, told so, may send
+   * the payment reminders it held. A second click answers as the first.
+   */
+  router.post('/api/briefs/address-confirmation', async (ctx) => {
+    const parsed = briefAddressConfirmationSchema.safeParse(ctx.request.body);
+    if (!parsed.success) throw new HttpError(400, BRIEF_ADDRESS_MESSAGES.linkInvalid, fieldErrors(parsed.error));
+    const em = deps.em();
+    const brief = await em.findOne(Brief, { addressConfirmationTokenHash: confirmationTokenHash(parsed.data.token) });
+    if (!brief) throw new HttpError(404, BRIEF_ADDRESS_MESSAGES.linkInvalid);
+    if (!brief.addressConfirmedAt) {
+      brief.addressConfirmedAt = new Date();
+      await em.flush();
+    }
+    await deps.workflows.confirmAddress(brief.id);
+    ctx.set('Cache-Control', 'no-store');
+    const answer: BriefAddressConfirmed = { briefId: brief.id };
+    ctx.body = answer;
   });
 
   return router;

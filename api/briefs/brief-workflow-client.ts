@@ -1,5 +1,6 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import {
+  addressConfirmedSignal,
   BRIEF_WORKFLOW_TYPE,
   briefWorkflowId,
   paymentConfirmedSignal,
@@ -7,6 +8,11 @@ import {
   type PaymentConfirmation,
 } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
+import {
+  PAYMENT_REFUND_WORKFLOW_TYPE,
+  paymentRefundWorkflowId,
+  type PaymentRefundInput,
+} from '../../workflows/contracts/payment-refund';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from '../lib/http-error';
 import { startWorkflowOnce, type TemporalConnection } from '../temporal/connection';
@@ -52,6 +58,25 @@ export function createBriefWorkflowClient(temporal: TemporalConnection) {
         signalArgs: [confirmation],
       });
       return 'restarted';
+    },
+
+    /**
+     * Tells the brief's workflow its address is confirmed. One that has closed (paid, expired) has
+     * nothing left to send: the confirmation is only stored.
+     */
+    async confirmAddress(briefId: string): Promise<void> {
+      const client = await temporal();
+      try {
+        await client.workflow.getHandle(briefWorkflowId(briefId)).signal(addressConfirmedSignal);
+      } catch (error) {
+        if (!(error instanceof WorkflowNotFoundError)) throw error;
+      }
+    },
+
+    /** Starts the refund of a payment the webhook could not keep, once per checkout. */
+    async refundPayment(checkoutId: string): Promise<void> {
+      const input: PaymentRefundInput = { checkoutId };
+      await startWorkflowOnce(temporal, PAYMENT_REFUND_WORKFLOW_TYPE, paymentRefundWorkflowId(checkoutId), input);
     },
   };
 }

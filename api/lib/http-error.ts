@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A machine-readable reason the browser acts on (e.g. `proof_of_work_required`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

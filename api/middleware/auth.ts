@@ -4,6 +4,7 @@ import { MESSAGES } from '../../domain/messages';
 import { projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import { productRoles, type Role } from '../../domain/roles';
+import type { SessionCredential, SessionRevocations } from '../account/session-revocations';
 import { HttpError } from '../lib/http-error';
 
 export interface AuthUser {
@@ -16,6 +17,8 @@ export interface AuthUser {
   /** When the access token was issued and expires (ms since epoch): a live stream ends at expiry. */
   tokenIssuedAt?: number;
   tokenExpiresAt?: number;
+  /** The Keycloak session the token belongs to (`sid`): signing out or Keycloak ending it revokes it. */
+  sessionId?: string;
 }
 
 export interface AuthState {
@@ -28,6 +31,7 @@ interface KeycloakClaims extends JWTPayload {
   given_name?: string;
   family_name?: string;
   realm_access?: { roles?: string[] };
+  sid?: string;
 }
 
 export interface TokenVerifierOptions {
@@ -96,6 +100,7 @@ export function createTokenVerifier({
         roles: productRoles(payload.realm_access?.roles),
         tokenIssuedAt: payload.iat ? payload.iat * 1000 : undefined,
         tokenExpiresAt: payload.exp ? payload.exp * 1000 : undefined,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
       };
       remember(token, user);
       return user;
@@ -117,13 +122,26 @@ function bearerToken(ctx: Context): string | undefined {
   return match[1];
 }
 
-/** Reads the caller when a token is present; a present but bad token is always a 401. */
-export function authenticate(verify: TokenVerifier) {
+/**
+ * Reads the caller when a token is present; a present but bad token is always a 401, and so is a
+ * token whose session ended or whose roles changed since it was issued (checked on every request,
+ * a remembered token included): the browser then gets a fresh token, with the current roles.
+ */
+export function authenticate(verify: TokenVerifier, revocations: Pick<SessionRevocations, 'refuses'>) {
   return async (ctx: Context, next: Next) => {
     const token = bearerToken(ctx);
-    if (token) (ctx.state as AuthState).user = await verify(token);
+    if (token) {
+      const user = await verify(token);
+      if (revocations.refuses(tokenCredential(user))) throw new HttpError(401, MESSAGES.unauthenticated);
+      (ctx.state as AuthState).user = user;
+    }
     await next();
   };
+}
+
+/** What the revocations judge an access token's caller on. */
+function tokenCredential(user: AuthUser): SessionCredential {
+  return { userId: user.id, issuedAt: user.tokenIssuedAt, sessionIds: [user.sessionId] };
 }
 
 /** The name other people see for the caller: first and last name, else the e-mail. */

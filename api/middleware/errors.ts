@@ -7,6 +7,7 @@ import { fieldErrors } from '../lib/validation';
 interface ErrorBody {
   error: string;
   fields?: Record<string, string>;
+  code?: string;
 }
 
 /**
@@ -26,7 +27,11 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
 
 function toResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { error: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+    const { fields, code } = error;
+    return {
+      status: error.status,
+      body: { error: error.message, ...(fields ? { fields } : {}), ...(code ? { code } : {}) },
+    };
   }
   if (error instanceof ZodError) {
     return { status: 400, body: { error: MESSAGES.invalidInput, fields: fieldErrors(error) } };

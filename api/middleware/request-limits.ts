@@ -3,6 +3,7 @@ import { MESSAGES } from '../../domain/messages';
 import { requiredEmail } from '../../domain/schemas/fields';
 import type { AuthState } from './auth';
 import { clientAddressKey } from '../lib/client-address';
+import type { ProofOfWorkGate } from '../lib/proof-of-work';
 import {
   createCeiling,
   createRateLimit,
@@ -17,18 +18,26 @@ import {
 export const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
 export type LimitedRequest = (typeof LIMITED_REQUESTS)[number];
 
-/** A kind of request's limit per client address and per caller, and its ceiling over every anonymous caller. */
-export type RequestLimits = Record<LimitedRequest, { perCaller: RateLimit<'address' | 'caller'>; ceiling?: Ceiling }>;
+/**
+ * A kind of request's limit per client address and per caller, the soft threshold past which an
+ * anonymous caller must solve a proof-of-work challenge, and its ceiling over every anonymous caller.
+ */
+export type RequestLimits = Record<
+  LimitedRequest,
+  { perCaller: RateLimit<'address' | 'caller'>; proofOfWork?: ProofOfWorkGate; ceiling?: Ceiling }
+>;
 
 /**
  * One limit per kind of request, each counting per client address and per caller; the kinds named
- * in `ceilings` (the anonymous forms) also count every anonymous caller together.
+ * in `ceilings` (the anonymous forms) also count every anonymous caller together, and those named
+ * in `proofOfWork` ask an anonymous caller past its threshold for a solved challenge.
  */
 export function createRequestLimits(
   knex: unknown,
   rules: Record<LimitedRequest, RateLimitRule>,
   keyPrefix = 'requests',
   ceilings: Partial<Record<LimitedRequest, RateLimitRule>> = {},
+  proofOfWork: Partial<Record<LimitedRequest, ProofOfWorkGate>> = {},
 ): RequestLimits {
   return Object.fromEntries(
     LIMITED_REQUESTS.map((name) => {
@@ -38,7 +47,14 @@ export function createRequestLimits(
         keyPrefix: `${keyPrefix}:${name}`,
         rules: { address: rules[name], caller: rules[name] },
       });
-      return [name, { perCaller, ceiling: ceiling && createCeiling(knex, `${keyPrefix}:${name}`, ceiling) }];
+      return [
+        name,
+        {
+          perCaller,
+          proofOfWork: proofOfWork[name],
+          ceiling: ceiling && createCeiling(knex, `${keyPrefix}:${name}`, ceiling),
+        },
+      ];
     }),
   ) as RequestLimits;
 }
@@ -65,8 +81,10 @@ function emailOf(body: unknown): string {
  * Counts a limited request before anything else is read or written: the signed-in account, or the
  * e-mail the body names, is the caller; anonymous callers count by address twice. The address
  * (IPv6 by its /64) always counts, so an e-mail of the caller's choosing never lends a fresh
- * counter. An anonymous request the caller's limits let through then counts on the route's
- * ceiling. Past a limit: 429, `Retry-After` and a French message.
+ * counter. An anonymous request the caller's limits let through then counts on its form's soft
+ * threshold (past it: 428 without a solved challenge), then on the route's ceiling, so a caller
+ * refused for its own excess never uses the ceiling up. Past a limit: 429, `Retry-After` and a
+ * French message.
  */
 export function limitRequests(limits: () => RequestLimits): Middleware {
   return async (ctx: Context, next: Next) => {
@@ -78,6 +96,7 @@ export function limitRequests(limits: () => RequestLimits): Middleware {
       const address = clientAddressKey(ctx.ip);
       const caller = user ? `account:${user.id}` : email ? `email:${email}` : `address:${address}`;
       await enforceRateLimit(ctx, limit.perCaller, { address, caller }, MESSAGES.tooManyRequests);
+      if (!user && limit.proofOfWork) await limit.proofOfWork.enforce(ctx);
       if (!user && limit.ceiling) await enforceCeiling(ctx, limit.ceiling);
     }
     await next();

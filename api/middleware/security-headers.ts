@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Context, Middleware, Next } from 'koa';
 import helmet from 'koa-helmet';
+import { PROOF_OF_WORK_HEADER } from '../../domain/proof-of-work';
 
 /** What the pages may reach besides their own origin, and whether they are served over HTTPS. */
 export interface WebPolicy {
@@ -119,7 +120,14 @@ export function apiCors(policy: WebPolicy): Middleware {
       const requested = ctx.get('Origin');
       return allowed.has(requested) ? requested : '';
     },
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', 'X-Upload-Session'],
+    allowHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'Last-Event-ID',
+      'X-Upload-Session',
+      PROOF_OF_WORK_HEADER,
+    ],
     exposeHeaders: ['Retry-After', 'Content-Disposition'],
     maxAge: 600,
     keepHeadersOnError: true,

@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import type { PageSessionUser } from '../../domain/signed-in-pages';
 import { productRoles, type Role } from '../../domain/roles';
+import type { SessionRevocations } from '../account/session-revocations';
 import type { AuthUser } from '../middleware/auth';
 
 /** The cookie of the page session: what the api needs to draw a signed-in page on its first request. */
@@ -15,6 +16,12 @@ export interface PageSession {
 }
 
 interface SignedPayload extends PageSession {
+  /** This page session's own id: signing out revokes it. */
+  id: string;
+  /** When its roles were issued (ms since epoch): the access token's `iat` it was set from. */
+  issuedAt: number;
+  /** The Keycloak session it belongs to (`sid`): ended by signing out or by Keycloak. */
+  sessionId?: string;
   /** Ms since epoch. */
   expiresAt: number;
 }
@@ -31,6 +38,8 @@ export interface PageSessionOptions {
   ttlSeconds: number;
   /** Sent over HTTPS only (`Secure`) when the site is. */
   secure: boolean;
+  /** A page session is refused once its session ended or its user's roles changed. */
+  revocations: Pick<SessionRevocations, 'refuses' | 'revoke'>;
   now?: () => number;
 }
 
@@ -40,15 +49,34 @@ export interface PageSessionOptions {
  * an e-mail still opens the page drawn). It names who the page is for and nothing more: what they
  * may see is decided by the same reads as the api's, at each page.
  */
-export function createPageSessions({ secret, ttlSeconds, secure, now = Date.now }: PageSessionOptions) {
+export function createPageSessions({ secret, ttlSeconds, secure, revocations, now = Date.now }: PageSessionOptions) {
   const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
   const cookie = (value: string, maxAge: number) =>
     `${PAGE_SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+  /** The cookie's content if the api wrote it (its signature holds), expired or not. */
+  function signedPayload(ctx: Context): SignedPayload | null {
+    const value = ctx.cookies.get(PAGE_SESSION_COOKIE);
+    const [encoded, signature, ...rest] = value?.split('.') ?? [];
+    if (!encoded || !signature || rest.length > 0) return null;
+    const expected = Buffer.from(sign(encoded));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as SignedPayload;
+      return typeof payload.id === 'string' && typeof payload.issuedAt === 'number' ? payload : null;
+    } catch {
+      return null;
+    }
+  }
 
   return {
     /** Sets the page session for the caller of a verified access token. */
     issue(ctx: Context, user: AuthUser, timeZone: string): void {
       const payload: SignedPayload = {
+        id: randomUUID(),
+        issuedAt: user.tokenIssuedAt ?? now(),
+        sessionId: user.sessionId,
         user: {
           id: user.id,
           email: user.email,
@@ -64,26 +92,30 @@ export function createPageSessions({ secret, ttlSeconds, secure, now = Date.now 
       ctx.append('Set-Cookie', cookie(`${encoded}.${sign(encoded)}`, ttlSeconds));
     },
 
-    /** Ends it: the browser forgets the cookie. */
-    end(ctx: Context): void {
+    /**
+     * Ends it: the browser forgets the cookie, and its id and Keycloak session are revoked on every
+     * instance, so a copy of the cookie (or a token of that session) no longer opens anything.
+     */
+    async end(ctx: Context): Promise<void> {
+      const payload = signedPayload(ctx);
+      if (payload) await revocations.revoke([payload.id, payload.sessionId]);
       ctx.append('Set-Cookie', cookie('', 0));
     },
 
-    /** The request's page session, or null: none, not ours (bad signature), unreadable or expired. */
+    /**
+     * The request's page session, or null: none, not ours (bad signature), unreadable, expired,
+     * signed out, ended by Keycloak, or set before its user's roles changed.
+     */
     read(ctx: Context): PageSession | null {
-      const value = ctx.cookies.get(PAGE_SESSION_COOKIE);
-      const [encoded, signature, ...rest] = value?.split('.') ?? [];
-      if (!encoded || !signature || rest.length > 0) return null;
-      const expected = Buffer.from(sign(encoded));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as SignedPayload;
-        if (typeof payload.expiresAt !== 'number' || payload.expiresAt <= now()) return null;
-        return { user: payload.user, roles: productRoles(payload.roles), timeZone: payload.timeZone };
-      } catch {
-        return null;
-      }
+      const payload = signedPayload(ctx);
+      if (!payload || typeof payload.expiresAt !== 'number' || payload.expiresAt <= now()) return null;
+      const credential = {
+        userId: payload.user.id,
+        issuedAt: payload.issuedAt,
+        sessionIds: [payload.id, payload.sessionId],
+      };
+      if (revocations.refuses(credential)) return null;
+      return { user: payload.user, roles: productRoles(payload.roles), timeZone: payload.timeZone };
     },
   };
 }

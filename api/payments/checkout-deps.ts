@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
+import type { LaunchOfferHoldClient } from './launch-offer-hold-client';
 
 /**
  * `stripe`: real Stripe Checkout (a secret key is configured) — Stripe's session id and page are
@@ -17,8 +18,15 @@ export interface CheckoutServiceDeps {
   appUrl: string;
   /** Told once a checkout's transaction may have taken or given back a launch-offer place. */
   launchOfferChanged: () => void;
+  /** Closes a discounted checkout when its launch-offer place stops being held. */
+  holds: LaunchOfferHoldClient;
+  /** How long a checkout holds its place (`LAUNCH_OFFER_HOLD_MS`; tests shorten it). */
+  launchOfferHoldMs?: number;
   now?: () => Date;
 }
 
 /** What every checkout step takes: the deps, with the clock resolved and the site address without its final slash. */
-export type CheckoutContext = Omit<CheckoutServiceDeps, 'now'> & { now: () => Date };
+export type CheckoutContext = Omit<CheckoutServiceDeps, 'now' | 'launchOfferHoldMs'> & {
+  now: () => Date;
+  launchOfferHoldMs: number;
+};

@@ -13,7 +13,13 @@ import type { AuthUser } from '../middleware/auth';
 import { readPublicPricingSettings } from '../pricing/pricing-settings';
 import type { CheckoutContext } from './checkout-deps';
 import { briefPaymentUrl } from './checkout-urls';
-import { currencyOf } from './start-checkout';
+import { currencyOf, payableUntil } from './start-checkout';
+
+/** Open sessions still payable at their amount at `now`: a discounted one only while its place is held. */
+const payableOpenSessions = (now: Date) => ({
+  status: 'open' as const,
+  $or: [{ holdExpiresAt: { $gt: now } }, { holdExpiresAt: null, expiresAt: { $gt: now } }],
+});
 
 /** `GET /api/briefs/:briefId/payment`: the resume-payment page. */
 export async function briefPaymentSummary(context: CheckoutContext, briefId: string): Promise<BriefPaymentSummary> {
@@ -22,7 +28,7 @@ export async function briefPaymentSummary(context: CheckoutContext, briefId: str
   if (!brief) throw new HttpError(404, PAYMENT_MESSAGES.briefNotFound);
   const [project, open, pricing] = await Promise.all([
     em.findOne(Project, { brief: briefId }, { fields: ['id'] }),
-    em.findOne(CheckoutSession, { brief: briefId, status: 'open', expiresAt: { $gt: context.now() } }),
+    em.findOne(CheckoutSession, { brief: briefId, ...payableOpenSessions(context.now()) }),
     readPublicPricingSettings(em),
   ]);
   return {
@@ -32,6 +38,7 @@ export async function briefPaymentSummary(context: CheckoutContext, briefId: str
     priceCents: brief.priceCents ?? 0,
     offerPriceCents: brief.offerPriceCents ?? brief.priceCents ?? 0,
     launchOfferAvailable: open ? open.launchOfferClaimed : pricing.launchOffer.active,
+    ...(open?.holdExpiresAt ? { launchOfferHeldUntil: open.holdExpiresAt.toISOString() } : {}),
     ...(project ? { projectId: project.id } : {}),
   };
 }
@@ -51,8 +58,7 @@ export async function unpaidBriefs(context: CheckoutContext, user: AuthUser): Pr
   ]);
   const open = await em.find(CheckoutSession, {
     brief: { $in: briefs.map((brief) => brief.id) },
-    status: 'open',
-    expiresAt: { $gt: context.now() },
+    ...payableOpenSessions(context.now()),
   });
   const claimed = new Map(open.map((row) => [row.brief.id, row.launchOfferClaimed]));
   return briefs.map((brief) => {
@@ -91,13 +97,14 @@ export async function simulatedSession(
   const em = context.em();
   const row = await em.findOne(CheckoutSession, { sessionId, simulated: true }, { populate: ['brief'] });
   if (!row) return null;
-  const lapsed = row.status === 'open' && row.expiresAt <= context.now();
+  const lapsed = row.status === 'open' && payableUntil(row) <= context.now();
   const view: SimulatedCheckoutView = {
     sessionId,
     briefId: row.brief.id,
     amount: row.amountCents,
     currency: row.currency as PaymentCurrency,
     launchOffer: row.launchOfferClaimed,
+    ...(row.holdExpiresAt ? { launchOfferHeldUntil: row.holdExpiresAt.toISOString() } : {}),
     customerEmail: row.brief.email,
     status: lapsed ? 'expired' : row.status,
     cancelUrl: briefPaymentUrl(context.appUrl, row.brief.id),

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { briefTitle } from '../../domain/brief-options';
+import { formatClockTime } from '../../domain/format';
 import {
   briefNotPayableMessage,
+  launchOfferClientKey,
   PAYMENT_MESSAGES,
   type CheckoutAnswer,
   type PaymentCurrency,
@@ -46,6 +48,15 @@ function productName(brief: Brief, launchOffer: boolean): string {
   return `${briefTitle(brief)} (réf. ${reference})${launchOffer ? ' — offre de lancement -30 %' : ''}`;
 }
 
+/** What Stripe's page says under its button while a place is held (the hold's end, Paris time). */
+function launchOfferHoldNotice(until: Date): string {
+  const time = formatClockTime(until, 'fr', 'Europe/Paris');
+  return `Place de l’offre de lancement réservée jusqu’à ${time} (heure de Paris). Passé ce délai, cette page se ferme : le brief se paiera au plein tarif si les places sont épuisées.`;
+}
+
+/** Until when a session may be paid at its amount: a discounted one only while its place is held. */
+export const payableUntil = (row: CheckoutSession): Date => row.holdExpiresAt ?? row.expiresAt;
+
 /** The checkout as the browser gets it. */
 function answerOf(row: CheckoutSession, simulated: boolean): CheckoutAnswer {
   return {
@@ -54,6 +65,7 @@ function answerOf(row: CheckoutSession, simulated: boolean): CheckoutAnswer {
     amount: row.amountCents,
     currency: row.currency as PaymentCurrency,
     launchOffer: row.launchOfferClaimed,
+    ...(row.holdExpiresAt ? { launchOfferHeldUntil: row.holdExpiresAt.toISOString() } : {}),
     simulated,
   };
 }
@@ -79,8 +91,9 @@ async function openCheckoutSession(
 
     const current = context.now();
     const open = await tx.findOne(CheckoutSession, { brief: briefId, status: 'open' });
-    if (open && open.expiresAt.getTime() - current.getTime() > 60_000) return open;
-    // Lapsed without an `expired` event (the simulated checkout never sends one): give its place back.
+    if (open && payableUntil(open).getTime() - current.getTime() > 60_000) return open;
+    // Lapsed without an `expired` event (the simulated checkout never sends one, a hold ends before
+    // Stripe's session): give its place back.
     if (open) open.status = 'expired';
     await tx.flush();
 
@@ -91,12 +104,15 @@ async function openCheckoutSession(
     if (brief.priceCents == null || brief.offerPriceCents == null)
       throw new HttpError(409, PAYMENT_MESSAGES.briefNotPayable);
 
-    const launchOffer = await claimLaunchOfferPlace(tx);
+    const client = { clientKey: launchOfferClientKey(brief.email), clientAccountId: brief.clientId ?? null };
+    const launchOffer = await claimLaunchOfferPlace(tx, client);
     const row = tx.create(CheckoutSession, {
       brief,
       amountCents: launchOffer ? brief.offerPriceCents : brief.priceCents,
       currency: currencyOf(brief),
       launchOfferClaimed: launchOffer,
+      ...client,
+      holdExpiresAt: launchOffer ? new Date(current.getTime() + context.launchOfferHoldMs) : null,
       simulated: context.mode === 'simulated',
       status: 'open',
       expiresAt: new Date(expiresAt),
@@ -137,6 +153,9 @@ async function ensureStripeSession(context: CheckoutContext, row: CheckoutSessio
         success_url: successUrl(context.appUrl),
         cancel_url: briefPaymentUrl(context.appUrl, brief.id),
         expires_at: Math.floor(row.expiresAt.getTime() / 1000),
+        ...(row.holdExpiresAt
+          ? { custom_text: { submit: { message: launchOfferHoldNotice(row.holdExpiresAt) } } }
+          : {}),
       },
       { idempotencyKey: `checkout-${row.id}` },
     );
@@ -153,6 +172,20 @@ async function ensureStripeSession(context: CheckoutContext, row: CheckoutSessio
   return em.findOneOrFail(CheckoutSession, { id: row.id }, { refresh: true });
 }
 
+/**
+ * Step 3: the durable timer that closes the discounted session when its hold lapses (once per
+ * checkout). Without it the session could be paid at the reduced price after its place was given
+ * back, so the checkout is refused until it runs; a retry reuses the same session.
+ */
+async function watchHold(context: CheckoutContext, row: CheckoutSession, holdExpiresAt: Date): Promise<void> {
+  try {
+    await context.holds.watch(row.id, holdExpiresAt);
+  } catch (error) {
+    console.error(`[payments] checkout ${row.id}: launch-offer hold timer not started`, error);
+    throw new HttpError(503, PAYMENT_MESSAGES.checkoutUnavailable);
+  }
+}
+
 /** `POST /api/briefs/:briefId/checkout`: the brief's open session (made if needed) and its payment page. */
 export async function startCheckout(
   context: CheckoutContext,
@@ -162,5 +195,6 @@ export async function startCheckout(
   const opened = await openCheckoutSession(context, briefId, user);
   context.launchOfferChanged();
   const row = await ensureStripeSession(context, opened);
+  if (row.holdExpiresAt) await watchHold(context, row, row.holdExpiresAt);
   return answerOf(row, row.simulated);
 }

@@ -1,7 +1,9 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import type { PaymentConfirmation } from '../../workflows/contracts/brief';
-import { CheckoutSession } from '../../db/entities';
+import { Brief, CheckoutSession } from '../../db/entities';
+import type { RefundReason } from '../../db/entities/checkout-session';
+import { claimLaunchOfferPlace } from '../pricing/launch-offer';
 import type { BriefWorkflowClient } from '../briefs/brief-workflow-client';
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
@@ -29,13 +31,14 @@ export type WebhookOutcome =
   | 'processing'
   | 'failed'
   | 'expired'
+  | 'refunded' // paid, but not kept: the second payment of a brief, a wrong amount, an offer place gone
   | 'unchanged'; // a late or repeated state (e.g. expired after paid): nothing to do
 
 export interface StripeWebhookDeps {
   em: () => EntityManager;
   stripe: Stripe;
   webhookSecret: string;
-  briefs: Pick<BriefWorkflowClient, 'confirmPayment'>;
+  briefs: Pick<BriefWorkflowClient, 'confirmPayment' | 'refundPayment'>;
   /**
    * Test hook, called inside the transaction after the state change and the workflow signal, just
    * before the commit: throwing there rolls everything back (the event is not marked processed).
@@ -110,6 +113,29 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
   };
 }
 
+/**
+ * Why a payment cannot be kept, or null: the brief is already paid by another session, the amount
+ * or currency is not what this session was opened for, or the session's launch-offer place can no
+ * longer be claimed (its hold lapsed and the places ran out, or the client has one already). The
+ * brief's row lock orders two payments of one brief.
+ */
+async function refundReasonOf(
+  tx: EntityManager,
+  row: CheckoutSession,
+  session: Stripe.Checkout.Session,
+): Promise<RefundReason | null> {
+  await tx.findOne(Brief, { id: row.brief.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if ((await tx.count(CheckoutSession, { brief: row.brief.id, status: 'paid', id: { $ne: row.id } })) > 0)
+    return 'duplicate';
+  if (session.amount_total !== row.amountCents || (session.currency && session.currency !== row.currency))
+    return 'amount';
+  if (row.launchOfferClaimed) {
+    const client = { clientKey: row.clientKey, clientAccountId: row.clientAccountId ?? null };
+    if (!(await claimLaunchOfferPlace(tx, client, row.id))) return 'offer_gone';
+  }
+  return null;
+}
+
 async function applyEvent(
   tx: EntityManager,
   row: CheckoutSession,
@@ -124,14 +150,22 @@ async function applyEvent(
       (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
 
   if (paidNow) {
-    if (row.status === 'paid') return 'unchanged';
+    if (row.status === 'paid' || row.status === 'refunded') return 'unchanged';
     // Money moved: this wins over any earlier local state (even a lapsed or expired session).
-    row.status = 'paid';
     row.sessionId ??= session.id;
     row.paidAt = new Date(event.created * 1000);
     row.amountPaidCents = session.amount_total ?? row.amountCents;
     row.paymentIntentId = paymentIntentIdOf(session);
     row.settledByEventId = event.id;
+    const refundReason = await refundReasonOf(tx, row, session);
+    if (refundReason) {
+      row.status = 'refunded';
+      row.refundReason = refundReason;
+      await tx.flush();
+      await briefs.refundPayment(row.id);
+      return 'refunded';
+    }
+    row.status = 'paid';
     await tx.flush();
     const confirmation: PaymentConfirmation = {
       sessionId: row.sessionId,

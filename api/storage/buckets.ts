@@ -3,12 +3,69 @@ import {
   HeadBucketCommand,
   PutBucketCorsCommand,
   PutBucketLifecycleConfigurationCommand,
+  type LifecycleRule,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { BUCKETS } from '../../clients/storage';
+import { ABANDONED_UPLOAD_AGE_HOURS } from '../../workflows/contracts/upload-sweep';
 
-/** Incomplete multipart uploads (abandoned browser uploads) are aborted after this many days. */
-const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 7;
+/**
+ * Incomplete multipart uploads are aborted after this many days: the storage's own back-up of the
+ * hourly sweep (uploadSweepWorkflow), which aborts them at the same age.
+ */
+const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = Math.ceil(ABANDONED_UPLOAD_AGE_HOURS / 24);
+
+/**
+ * The tag a brief's or an application's object carries from its creation until a brief or an
+ * application takes it (`attachSession` removes it). The keys cannot say it: a brief's files keep
+ * the key they were uploaded under, so no prefix separates the untaken ones.
+ */
+export const UNATTACHED_UPLOAD_TAG = { Key: 'upload', Value: 'unattached' } as const;
+
+/**
+ * Untaken objects expire after a week. The rule counts from each object's upload, the sweep from a
+ * session's last file: well past the sweep's day, it only takes what the sweep missed.
+ */
+export const EXPIRE_UNATTACHED_UPLOADS_AFTER_DAYS = 7;
+
+/** Buckets whose uploads wait for a brief or an application; project files are never tagged nor expired. */
+const ATTACHABLE_BUCKETS: readonly string[] = [BUCKETS.briefs, BUCKETS.applicationPhotos];
+
+/**
+ * Puts the bucket's lifecycle rules: abort incomplete multipart uploads, and in the buckets of
+ * brief and application uploads, expire the objects still tagged unattached. Says what it put.
+ */
+async function putLifecycleRules(s3: S3Client, Bucket: string): Promise<string> {
+  const abortIncomplete: LifecycleRule = {
+    ID: 'abort-incomplete-multipart-uploads',
+    Status: 'Enabled',
+    Filter: { Prefix: '' },
+    AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS },
+  };
+  const expireUnattached: LifecycleRule[] = ATTACHABLE_BUCKETS.includes(Bucket)
+    ? [
+        {
+          ID: 'expire-unattached-uploads',
+          Status: 'Enabled',
+          Filter: { Tag: UNATTACHED_UPLOAD_TAG },
+          Expiration: { Days: EXPIRE_UNATTACHED_UPLOADS_AFTER_DAYS },
+        },
+      ]
+    : [];
+  const put = (Rules: LifecycleRule[]) =>
+    s3.send(new PutBucketLifecycleConfigurationCommand({ Bucket, LifecycleConfiguration: { Rules } }));
+  try {
+    await put([abortIncomplete, ...expireUnattached]);
+    return 'lifecycle';
+  } catch (error) {
+    // MinIO rejects the abort rule type; it aborts stale multipart uploads server-wide instead
+    // (MINIO_API_STALE_UPLOADS_EXPIRY, set by the start script to the same delay).
+    if ((error as { name?: string }).name !== 'InvalidArgument') throw error;
+  }
+  if (expireUnattached.length === 0) return 'lifecycle (server-wide stale-upload expiry)';
+  await put(expireUnattached);
+  return 'lifecycle (expiry; server-wide stale-upload expiry)';
+}
 
 function isNotImplemented(error: unknown): boolean {
   const name = (error as { name?: string; Code?: string }).name ?? (error as { Code?: string }).Code;
@@ -17,7 +74,7 @@ function isNotImplemented(error: unknown): boolean {
 
 /**
  * Creates the product's buckets when missing, with CORS for the app's origins (browser uploads
- * need `ETag` exposed) and a lifecycle rule aborting incomplete multipart uploads.
+ * need `ETag` exposed) and lifecycle rules backing up the upload sweep (`putLifecycleRules`).
  * Returns what each bucket got, so the caller can say it.
  */
 export async function ensureBuckets(s3: S3Client, allowedOrigins: string[]): Promise<Record<string, string[]>> {
@@ -53,29 +110,7 @@ export async function ensureBuckets(s3: S3Client, allowedOrigins: string[]): Pro
       if (!isNotImplemented(error)) throw error;
       done.push('cors (server-wide)');
     }
-    try {
-      await s3.send(
-        new PutBucketLifecycleConfigurationCommand({
-          Bucket,
-          LifecycleConfiguration: {
-            Rules: [
-              {
-                ID: 'abort-incomplete-multipart-uploads',
-                Status: 'Enabled',
-                Filter: { Prefix: '' },
-                AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS },
-              },
-            ],
-          },
-        }),
-      );
-      done.push('lifecycle');
-    } catch (error) {
-      // MinIO rejects this rule type; it aborts stale multipart uploads server-wide instead
-      // (MINIO_API_STALE_UPLOADS_EXPIRY, set by the start script to the same delay).
-      if ((error as { name?: string }).name !== 'InvalidArgument') throw error;
-      done.push('lifecycle (server-wide stale-upload expiry)');
-    }
+    done.push(await putLifecycleRules(s3, Bucket));
     report[Bucket] = done;
   }
   return report;

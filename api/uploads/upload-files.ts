@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  ATTACHABLE_UPLOAD_AREAS,
   PART_URL_EXPIRY_SECONDS,
   UPLOAD_MESSAGES,
   checkNewFile,
@@ -21,9 +22,12 @@ import {
 import type { AddUploadFileInput, SignUploadRequest } from '../../domain/schemas/uploads';
 import { ProjectFile, UploadedFile } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
+import { UNATTACHED_UPLOAD_TAG } from '../storage/buckets';
 import type { Caller, UploadContext } from './upload-context';
 import { bucketOf, discardStoredFile, freeKey } from './upload-objects';
 import { openFile, openSession } from './upload-sessions';
+
+const UNATTACHED_UPLOAD_TAGGING = `${UNATTACHED_UPLOAD_TAG.Key}=${UNATTACHED_UPLOAD_TAG.Value}`;
 
 /** Rejections of 001 §5.2 as HTTP statuses: count → 409, size → 413, type → 415. */
 const REJECTION_STATUS = { count: 409, size: 413, type: 415 } as const;
@@ -57,6 +61,8 @@ export async function addFile(
         Key: key,
         // Never the browser's type: downloads are signed with the type sniffed on completion.
         ContentType: 'application/octet-stream',
+        // Until a brief or an application takes it, the bucket's lifecycle rule may expire it.
+        ...(ATTACHABLE_UPLOAD_AREAS.includes(session.area) ? { Tagging: UNATTACHED_UPLOAD_TAGGING } : {}),
       }),
     );
     if (!created.UploadId) throw new HttpError(503, UPLOAD_MESSAGES.storageUnavailable);

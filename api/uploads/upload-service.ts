@@ -3,7 +3,7 @@ import type { Caller, UploadServiceDeps } from './upload-context';
 import { analyseSession } from './upload-analysis';
 import { completeFile } from './upload-completion';
 import { addFile, removeFile, signUploadRequest } from './upload-files';
-import { createSession, listFiles, openSession } from './upload-sessions';
+import { attachSession, createSession, listFiles } from './upload-sessions';
 
 /**
  * Upload sessions: the server creates every key and multipart upload, signs only the requests of
@@ -15,10 +15,10 @@ export function createUploadService(deps: UploadServiceDeps) {
   return {
     /**
      * The session a brief or an application names, opened with the secret its uploader holds (same
-     * checks as every upload call).
+     * checks as every upload call), and marked attached so the sweep of abandoned uploads keeps it.
      */
     openSessionForBrief: (em: EntityManager, sessionId: string, secret: string | undefined, caller: Caller) =>
-      openSession(em, sessionId, secret, caller),
+      attachSession(context, em, sessionId, secret, caller),
     createSession: createSession.bind(null, context),
     listFiles: listFiles.bind(null, context),
     addFile: addFile.bind(null, context),

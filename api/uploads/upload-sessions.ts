@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DeleteObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   UPLOAD_MESSAGES,
@@ -10,6 +11,7 @@ import {
 import { UploadedFile, UploadSession } from '../../db/entities';
 import { HttpError } from '../lib/http-error';
 import type { Caller, UploadContext } from './upload-context';
+import { isGone } from './upload-objects';
 
 /** Only the hash of a session's secret is stored. */
 function hashSecret(secret: string): string {
@@ -58,6 +60,40 @@ export async function openSession(
     throw new HttpError(403, UPLOAD_MESSAGES.sessionDenied);
   // A signed-in user's session is theirs alone, even for someone holding the secret.
   if (session.userId && session.userId !== caller.userId) throw new HttpError(403, UPLOAD_MESSAGES.sessionDenied);
+  return session;
+}
+
+/**
+ * Opens the session a brief or an application takes, and marks it attached. The mark is one
+ * UPDATE: it waits for a sweep holding the row and finds nothing once the sweep has removed it
+ * (404), so a brief never takes files the sweep is deleting. Its finished objects then lose the
+ * unattached tag, so the bucket's lifecycle rule keeps them; a file whose object that rule already
+ * expired is removed.
+ */
+export async function attachSession(
+  context: UploadContext,
+  em: EntityManager,
+  sessionId: string,
+  secret: string | undefined,
+  caller: Caller,
+) {
+  const session = await openSession(em, sessionId, secret, caller);
+  const marked = await em.nativeUpdate(UploadSession, { id: session.id }, { attachedAt: new Date() });
+  if (marked === 0) throw new HttpError(404, UPLOAD_MESSAGES.sessionNotFound);
+  const finished = await em.find(UploadedFile, { session: session.id, status: 'completed' });
+  const expired: string[] = [];
+  await Promise.all(
+    finished.map((file) =>
+      context.s3
+        .send(new DeleteObjectTaggingCommand({ Bucket: file.bucket, Key: file.storageKey }))
+        .catch((error: unknown) => {
+          if (!isGone(error)) throw error;
+          expired.push(file.id);
+        }),
+    ),
+  );
+  // An object the lifecycle rule expired is not offered to the brief.
+  if (expired.length > 0) await em.nativeDelete(UploadedFile, { id: { $in: expired } });
   return session;
 }
 

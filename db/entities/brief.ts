@@ -170,6 +170,13 @@ export const Brief = defineEntity({
     amountPaidCents: p.integer().nullable(),
     paidAt: timestamp(),
     expiresAt: timestamp(),
+    /**
+     * When the address was confirmed: at once for a signed-in account's verified address, else by
+     * the receipt's link. Until then no reminder is sent to it.
+     */
+    addressConfirmedAt: timestamp(),
+    /** SHA-256 of the receipt link's token (the token itself is only in the e-mail). */
+    addressConfirmationTokenHash: p.text().nullable().unique('briefs_address_confirmation_token_hash_unique'),
     /** Client-supplied key making submit-brief idempotent. */
     idempotencyKey: p.text().nullable().unique('briefs_idempotency_key_unique'),
     /** The payload as received, after validation. */

@@ -1,9 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Brief } from './brief';
-import { check, createdAt, sqlIndex, timestamp, updatedAt, uuidPk } from './columns';
+import { check, createdAt, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';
 
-/** open → paid; open → processing (asynchronous method) → paid | failed; open → expired. */
-const CHECKOUT_SESSION_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const;
+/**
+ * open → paid; open → processing (asynchronous method) → paid | failed; open → expired; a payment
+ * that cannot be kept (second payment of the brief, wrong amount, offer place gone) → refunded.
+ */
+const CHECKOUT_SESSION_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed', 'refunded'] as const;
+const REFUND_REASONS = ['duplicate', 'amount', 'offer_gone'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 
 /**
@@ -32,6 +37,12 @@ export const CheckoutSession = defineEntity({
     currency: p.enum(['eur', 'usd']),
     /** True when this session holds one of the launch-offer places (released when it expires or fails). */
     launchOfferClaimed: p.boolean().default(false),
+    /** Whose place it is: the brief's e-mail, normalised (`launchOfferClientKey`). */
+    clientKey: p.text(),
+    /** The brief's account, when it was sent signed in: one place per account too. */
+    clientAccountId: userId().nullable(),
+    /** End of the place's hold (discounted sessions): unpaid by then, the place is free again. */
+    holdExpiresAt: p.datetime().nullable(),
     expiresAt: p.datetime(),
     paidAt: timestamp(),
     /** What Stripe reports as paid, integer cents. */
@@ -41,6 +52,9 @@ export const CheckoutSession = defineEntity({
     settledByEventId: p.text().nullable(),
     /** Set when something about this payment needs an admin (e.g. paid after the brief expired). */
     needsAttention: p.text().nullable(),
+    refundReason: p.enum([...REFUND_REASONS]).nullable(),
+    /** Stripe's `re_…` once the refund is made. */
+    refundId: p.text().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +66,11 @@ export const CheckoutSession = defineEntity({
     {
       name: 'checkout_sessions_one_open_per_brief',
       expression: `create unique index "checkout_sessions_one_open_per_brief" on "checkout_sessions" ("brief_id") where "status" = 'open'`,
+    },
+    // One live launch-offer place per client, whatever the number of api instances.
+    {
+      name: 'checkout_sessions_one_offer_place_per_client',
+      expression: `create unique index "checkout_sessions_one_offer_place_per_client" on "checkout_sessions" ("client_key") where "launch_offer_claimed" and "status" in ('open', 'processing', 'paid')`,
     },
   ],
 });

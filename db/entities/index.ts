@@ -18,6 +18,7 @@ import { ProjectRevision } from './project-revision';
 import { ProjectVersion } from './project-version';
 import { RateLimit } from './rate-limit';
 import { SentEmail } from './sent-email';
+import { SessionRevocation } from './session-revocation';
 import { Setting } from './setting';
 import { StatusHistory } from './status-history';
 import { UploadSession } from './upload-session';
@@ -42,6 +43,7 @@ export {
   ProjectRevision,
   ProjectVersion,
   SentEmail,
+  SessionRevocation,
   Setting,
   StatusHistory,
   UploadSession,
@@ -68,6 +70,7 @@ export const ALL_ENTITIES = [
   CheckoutSession,
   OutboxEvent,
   AccessRevocation,
+  SessionRevocation,
   ProjectVersion,
   VersionComment,
   ClientQuestion,

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UPLOAD_AREAS } from '../../domain/uploads';
 import type { RushAnalysisResult } from '../../domain/analysis';
-import { createdAt, timestamp, uuidPk } from './columns';
+import { createdAt, sqlIndex, timestamp, uuidPk } from './columns';
 import { Project } from './project';
 
 /**
@@ -27,7 +27,15 @@ export const UploadSession = defineEntity({
     note: p.text().nullable(),
     analysis: p.json<RushAnalysisResult>().nullable(),
     analysedAt: timestamp(),
+    /**
+     * When a brief or an application took the session's files. A brief's or an application's
+     * session still without it a day after its last file is abandoned: the sweep removes it.
+     */
+    attachedAt: timestamp(),
     createdAt: createdAt(),
   },
+  indexes: [
+    sqlIndex('upload_sessions', 'upload_sessions_unattached_created_at_index', '"created_at"', '"attached_at" is null'),
+  ],
 });
 export type UploadSession = InferEntity<typeof UploadSession>;

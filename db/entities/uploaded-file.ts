@@ -34,6 +34,9 @@ export const UploadedFile = defineEntity({
   },
   checks: [check('uploaded_files', 'size', 'size >= 0')],
   uniques: [{ name: 'uploaded_files_bucket_storage_key_unique', properties: ['bucket', 'storageKey'] }],
-  indexes: [sqlIndex('uploaded_files', 'uploaded_files_session_id_created_at_index', '"session_id", "created_at"')],
+  indexes: [
+    sqlIndex('uploaded_files', 'uploaded_files_session_id_created_at_index', '"session_id", "created_at"'),
+    sqlIndex('uploaded_files', 'uploaded_files_unfinished_created_at_index', '"created_at"', `"status" <> 'completed'`),
+  ],
 });
 export type UploadedFile = InferEntity<typeof UploadedFile>;

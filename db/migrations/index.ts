@@ -13,6 +13,10 @@ import { Migration20261210000000_read_changes } from './Migration20261210000000_
 import { Migration20261212000000_call_booking_phone } from './Migration20261212000000_call_booking_phone';
 import { Migration20261214000000_admin_project_changes } from './Migration20261214000000_admin_project_changes';
 import { Migration20261216000000_project_references } from './Migration20261216000000_project_references';
+import { Migration20261218000000_upload_sweep } from './Migration20261218000000_upload_sweep';
+import { Migration20261220000000_address_confirmation } from './Migration20261220000000_address_confirmation';
+import { Migration20261222000000_session_revocations } from './Migration20261222000000_session_revocations';
+import { Migration20261224000000_launch_offer_clients } from './Migration20261224000000_launch_offer_clients';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +34,11 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261212000000_call_booking_phone', class: Migration20261212000000_call_booking_phone },
   { name: 'Migration20261214000000_admin_project_changes', class: Migration20261214000000_admin_project_changes },
   { name: 'Migration20261216000000_project_references', class: Migration20261216000000_project_references },
+  { name: 'Migration20261218000000_upload_sweep', class: Migration20261218000000_upload_sweep },
+  {
+    name: 'Migration20261220000000_address_confirmation',
+    class: Migration20261220000000_address_confirmation,
+  },
+  { name: 'Migration20261222000000_session_revocations', class: Migration20261222000000_session_revocations },
+  { name: 'Migration20261224000000_launch_offer_clients', class: Migration20261224000000_launch_offer_clients },
 ];

@@ -6,6 +6,7 @@
  * server recomputes the estimate.
  */
 import { z } from 'zod';
+import { BRIEF_ADDRESS_MESSAGES, CONFIRMATION_TOKEN_PATTERN } from '../address-confirmation';
 import { formatList, fullFormEstimateInput, quoteFullFormBrief, quoteWizardBrief } from '../brief-estimate';
 import {
   ASPECT_RATIOS,
@@ -395,3 +396,13 @@ export function briefErrorSummary(funnel: 'wizard' | 'full', fields: Record<stri
     return `${BRIEF_MESSAGES.deliveryDateTitle} : ${fields.desiredDeliveryDate}`;
   return fallback;
 }
+
+/** `POST /api/briefs/address-confirmation`: the token of the receipt's link. */
+export const briefAddressConfirmationSchema = z.object(
+  {
+    token: z
+      .string({ error: BRIEF_ADDRESS_MESSAGES.linkInvalid })
+      .regex(CONFIRMATION_TOKEN_PATTERN, { error: BRIEF_ADDRESS_MESSAGES.linkInvalid }),
+  },
+  { error: 'La confirmation doit être un objet JSON.' },
+);

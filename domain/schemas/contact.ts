@@ -4,6 +4,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { CONFIRMATION_TOKEN_PATTERN } from '../address-confirmation';
 import { CONTACT_MESSAGES, HONEYPOT_FIELD } from '../contact';
 import { blankToUndefined, optionalText, requiredEmail, requiredText } from './fields';
 
@@ -69,3 +70,13 @@ export const callBookingSchema = z.object(
   { error: 'La réservation doit être un objet JSON.' },
 );
 export type CallBookingPayload = z.input<typeof callBookingSchema>;
+
+/** `POST /api/contact/call-bookings/confirm`: the token of the e-mailed link. */
+export const callBookingConfirmationSchema = z.object(
+  {
+    token: z
+      .string({ error: CONTACT_MESSAGES.confirmationLinkInvalid })
+      .regex(CONFIRMATION_TOKEN_PATTERN, { error: CONTACT_MESSAGES.confirmationLinkInvalid }),
+  },
+  { error: 'La confirmation doit être un objet JSON.' },
+);

@@ -63,8 +63,9 @@ export async function startMinio({ config, logDir, minioBin }) {
         MINIO_ROOT_PASSWORD: config.env.S3_SECRET_ACCESS_KEY,
         MINIO_BROWSER: 'on',
         MINIO_UPDATE: 'off',
-        // Abandoned multipart uploads are aborted after 7 days (MinIO has no per-bucket rule for it).
-        MINIO_API_STALE_UPLOADS_EXPIRY: '168h',
+        // Abandoned multipart uploads are aborted after a day, the age the upload sweep uses
+        // (ABANDONED_UPLOAD_AGE_HOURS): MinIO takes no per-bucket rule for it.
+        MINIO_API_STALE_UPLOADS_EXPIRY: '24h',
         // The app's origins may call S3 directly (presigned multipart uploads); ETag is exposed.
         MINIO_API_CORS_ALLOW_ORIGIN: [config.appUrl, `http://localhost:${config.ports.vite}`].join(','),
       },

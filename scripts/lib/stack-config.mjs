@@ -67,6 +67,11 @@ export function stackConfig(profile, root) {
           RATE_CEILING_CALL_BOOKINGS: '100000/3600',
           RATE_CEILING_BRIEFS: '100000/3600',
           RATE_CEILING_APPLICATIONS: '100000/3600',
+          // Their own tests bring the proof-of-work thresholds down to reach them.
+          PROOF_OF_WORK_AFTER_CONTACT_MESSAGES: '100000/3600',
+          PROOF_OF_WORK_AFTER_CALL_BOOKINGS: '100000/3600',
+          PROOF_OF_WORK_AFTER_BRIEFS: '100000/3600',
+          PROOF_OF_WORK_AFTER_APPLICATIONS: '100000/3600',
         }
       : {}),
     PORT: String(ports.app),

@@ -1,7 +1,7 @@
 // Keycloak for the local stack: provisioning into the tool cache and `kc.sh start-dev`.
 // Node built-ins only (runs before `npm install`).
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOOL_CACHE, REALM } from '../lib/stack-config.mjs';
@@ -17,6 +17,11 @@ const REALM_FILE = 'rushflow-realm.json';
 const THEME = 'rushflow';
 /** The common passwords the realm's policy refuses (keycloak/password-blacklists). */
 const PASSWORD_BLACKLIST = 'rushflow-common-passwords.txt';
+/** The sign-up proof of work (keycloak/providers/proof-of-work), a Maven project built into the tool cache. */
+const PROOF_OF_WORK_PROVIDER = path.join('keycloak', 'providers', 'proof-of-work');
+const PROOF_OF_WORK_JAR = 'rushflow-keycloak-proof-of-work.jar';
+/** The ALTCHA widget the provider's jar carries for the sign-up page. */
+const ALTCHA_WIDGET = path.join('node_modules', 'altcha', 'dist', 'main', 'altcha.i18n.min.js');
 
 /**
  * Makes sure Keycloak is unpacked in `~/.cache/rushflow/keycloak/keycloak-<version>` and returns
@@ -78,6 +83,12 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
     throw new Error(`Keycloak is not installed in ${home} (run provisionKeycloak first)`);
   }
   const java = findJava();
+
+  // The provider goes into providers/, where start-dev picks it up (rebuilding itself when it changed).
+  const providerJar = await buildProofOfWorkProvider(root, java);
+  const installedJar = path.join(home, 'providers', PROOF_OF_WORK_JAR);
+  fs.copyFileSync(providerJar, `${installedJar}.${process.pid}.tmp`);
+  fs.renameSync(`${installedJar}.${process.pid}.tmp`, installedJar);
 
   // Theme and realm file go where Keycloak looks for them; copied fresh on every start.
   const themeTarget = path.join(home, 'themes', THEME);
@@ -145,6 +156,48 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
 }
 
 /**
+ * The proof-of-work provider's jar for the current source, widget and Keycloak version: from the tool cache,
+ * or built there with Maven (against the Keycloak version's SPI jars) when the source changed.
+ */
+async function buildProofOfWorkProvider(root, java, log = defaultLog) {
+  const source = path.join(root, PROOF_OF_WORK_PROVIDER);
+  const hash = createHash('sha256')
+    .update(KEYCLOAK_VERSION)
+    .update(fs.readFileSync(path.join(root, ALTCHA_WIDGET)));
+  for (const file of fs.readdirSync(source, { recursive: true }).sort()) {
+    const full = path.join(source, file);
+    // An in-tree `mvn package` leaves its output in target/: not source.
+    if (file.split(path.sep)[0] === 'target') continue;
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const cached = path.join(TOOL_CACHE, 'keycloak-providers', hash.digest('hex').slice(0, 16), PROOF_OF_WORK_JAR);
+  if (fs.existsSync(cached)) return cached;
+  if (!onPath('mvn')) {
+    throw new Error(`Maven (mvn) is needed to build the Keycloak provider in ${source}: install Maven.`);
+  }
+  const buildDir = `${path.dirname(cached)}.${process.pid}.build`;
+  log('keycloak', `building the proof-of-work provider with Maven into ${path.dirname(cached)}`);
+  await run(
+    'mvn',
+    [
+      '-B',
+      '-q',
+      '-f',
+      path.join(source, 'pom.xml'),
+      'package',
+      `-Dkeycloak.version=${KEYCLOAK_VERSION}`,
+      `-Daltcha.dir=${path.dirname(path.join(root, ALTCHA_WIDGET))}`,
+      `-DbuildDirectory=${buildDir}`,
+    ],
+    { quiet: true, env: { JAVA_HOME: java.home } },
+  );
+  fs.mkdirSync(path.dirname(cached), { recursive: true });
+  fs.renameSync(path.join(buildDir, PROOF_OF_WORK_JAR), cached);
+  fs.rmSync(buildDir, { recursive: true, force: true });
+  return cached;
+}
+
+/**
  * The realm as the dev and test stacks import it: the tracked file, which holds only the product's
  * own origin, plus the Vite dev server's origin on the SPA's client (`npm run dev` signs in there).
  */
@@ -168,6 +221,9 @@ export function realmPlaceholders(config) {
     KEYCLOAK_API_CLIENT_SECRET: config.env.KEYCLOAK_API_CLIENT_SECRET,
     TEMPORAL_UI_URL: config.env.TEMPORAL_UI_URL,
     TEMPORAL_UI_CLIENT_SECRET: temporalUiClientSecret(config.dataDir),
+    // Sign-ups per address and hour before the page asks for a proof of work. The browser tests sign
+    // up from loopback all along: their own test brings it down through the admin api.
+    SIGN_UP_PROOF_OF_WORK_THRESHOLD: config.profile === 'test' ? '100000' : '3',
   };
 }
 

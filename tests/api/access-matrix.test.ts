@@ -159,12 +159,28 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/pricing/settings': { public: 'the pricing page', cases: [{ expect: everyone(200) }] },
   'POST /api/briefs': { public: 'a brief is written signed out too', cases: [{ body: {}, expect: everyone(400) }] },
+  'POST /api/briefs/address-confirmation': {
+    public: 'the link of an anonymous brief’s receipt; the token is the check',
+    cases: [{ body: { token: 'A'.repeat(43) }, expect: everyone(404) }],
+  },
   'GET /api/contact/call-slots': { public: 'the contact page', cases: [{ expect: everyone(200) }] },
   'POST /api/contact': { public: 'the contact page', cases: [{ body: {}, expect: everyone(400) }] },
   'POST /api/contact/call-bookings': { public: 'the contact page', cases: [{ body: {}, expect: everyone(400) }] },
+  'POST /api/contact/call-bookings/confirm': {
+    public: 'the link e-mailed to a visitor’s address; the token is the check',
+    cases: [{ body: { token: 'A'.repeat(43) }, expect: everyone(404) }],
+  },
   'POST /api/editor-applications': { public: 'the recruitment form', cases: [{ body: {}, expect: everyone(400) }] },
+  'GET /api/proof-of-work/challenge': {
+    public: 'the anti-robot check the anonymous forms ask for past their threshold',
+    cases: [{ expect: everyone(200) }],
+  },
   'POST /api/webhooks/stripe': {
     public: 'Stripe calls it; the signature is the check',
+    cases: [{ body: {}, expect: everyone(400) }],
+  },
+  'POST /api/keycloak/backchannel-logout': {
+    public: 'Keycloak calls it; the logout token’s signature by the realm is the check',
     cases: [{ body: {}, expect: everyone(400) }],
   },
 
@@ -409,6 +425,7 @@ async function seedWorld(client: { id: string; email: string }, editorId: string
   em.create(CheckoutSession, {
     brief,
     sessionId: checkoutSessionId,
+    clientKey: brief.email,
     simulated: true,
     status: 'expired',
     amountCents: 10_000,

@@ -571,6 +571,7 @@ describe('Briefs: payment state, reminders, checkouts to handle', () => {
     });
     const checkout = em.create(CheckoutSession, {
       brief: flagged,
+      clientKey: flagged.email,
       status: 'paid',
       amountCents: 14_000,
       currency: 'eur',

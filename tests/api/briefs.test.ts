@@ -189,7 +189,7 @@ describe('POST /api/briefs', () => {
     const payload = wizardPayload();
     const response = await submit(payload);
     expect(response.status).toBe(201);
-    expect(Object.keys(response.body)).toEqual(['briefId']);
+    expect(Object.keys(response.body)).toEqual(['briefId', 'addressConfirmationNeeded']);
     const briefId = response.body.briefId as string;
 
     const brief = await db.orm.em.fork().findOneOrFail(Brief, briefId);
@@ -234,7 +234,11 @@ describe('POST /api/briefs', () => {
     const [message] = await mail.emailsTo(payload.email);
     expect(message.subject).toContain('Votre brief Rushflow est bien reçu');
     expect(message.text).toContain('sous 24 h');
-    expect(message.text).toContain('Podcast vidéo');
+    // Sent to a typed address: the receipt repeats the options chosen, never a word typed.
+    expect(message.text).toContain('Type de vidéo : Autre');
+    for (const typed of ['Podcast vidéo', 'Recruter', 'Interviews et plans de coupe', 'transfer.example.com']) {
+      expect(message.text).not.toContain(typed);
+    }
     // The express promise, as the panel showed it.
     expect(quote.deliveryDays).toBe(3);
     expect(message.text).toContain('Délai estimé : 3 jours ouvrés');

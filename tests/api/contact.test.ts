@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { contactLimits } from '../../api/bootstrap';
 import { CallBooking, ContactMessage } from '../../db/entities';
-import { CALL_DURATION_MINUTES, CONTACT_MESSAGES, type CallSlotsAnswer } from '../../domain/contact';
+import {
+  CALL_BOOKINGS_PER_ADDRESS_PER_DAY,
+  CALL_DURATION_MINUTES,
+  CONTACT_MESSAGES,
+  type CallSlotsAnswer,
+} from '../../domain/contact';
 import { callApi, startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 import { waitUntil, type CapturedEmail } from '../support/mail-server';
+import { testStack } from '../support/stack-env';
 
 /**
  * /contact's api (000 §2, §5, §7, §9) in process, with its workflows on this suite's worker and
@@ -14,6 +20,7 @@ import { waitUntil, type CapturedEmail } from '../support/mail-server';
 jest.setTimeout(120_000);
 
 let stack: InProcessStack;
+const { accounts, signIn } = testStack();
 const TEAM_ADDRESS = 'contact@rushflow.fr';
 
 beforeAll(async () => {
@@ -76,7 +83,6 @@ describe('messages', () => {
     const [acknowledgement] = await mailsTo(email, 1);
     expect(acknowledgement.subject).toBe('Nous avons bien reçu votre message');
     expect(acknowledgement.text).toContain('sous 24 h');
-    expect(acknowledgement.text).toContain('Pouvez-vous monter notre vidéo ?');
     await waitUntil(
       async () => (await stack.mail.emailsTo(TEAM_ADDRESS)).some((mail) => mail.text.includes(email)),
       30_000,
@@ -194,7 +200,34 @@ describe('messages', () => {
     expect(await stack.mail.emailsTo(email)).toHaveLength(0);
   });
 
-  test('HTML in names and message is stored as typed and escaped in both e-mails', async () => {
+  test('a spammer typing a victim’s address gets none of the typed text relayed to it', async () => {
+    freshLimits();
+    const victim = `victime-${randomUUID()}@example.com`;
+    const typed = {
+      firstName: 'Gagnant',
+      lastName: 'Loterie',
+      subject: 'Votre colis est bloqué',
+      message: 'Payez les frais ici : https://phishing.example/colis\nMerci',
+    };
+    expect((await post('/api/contact', messageBody(victim, typed))).status).toBe(201);
+    const [acknowledgement] = await mailsTo(victim, 1);
+    expect(acknowledgement.subject).toBe('Nous avons bien reçu votre message');
+    for (const text of ['Gagnant', 'Loterie', 'colis', 'phishing.example', 'Payez']) {
+      expect(acknowledgement.subject).not.toContain(text);
+      expect(acknowledgement.text).not.toContain(text);
+      expect(acknowledgement.html).not.toContain(text);
+    }
+    // The team still reads the whole message.
+    await waitUntil(
+      async () => (await stack.mail.emailsTo(TEAM_ADDRESS)).some((mail) => mail.text.includes(victim)),
+      30_000,
+      'the team e-mail',
+    );
+    const team = (await stack.mail.emailsTo(TEAM_ADDRESS)).find((mail) => mail.text.includes(victim))!;
+    expect(team.text).toContain('https://phishing.example/colis');
+  });
+
+  test('HTML in names and message is stored as typed and escaped in the team’s e-mail', async () => {
     freshLimits();
     const email = `html-${randomUUID()}@example.com`;
     const answer = await post(
@@ -206,10 +239,6 @@ describe('messages', () => {
       }),
     );
     expect(answer.status).toBe(201);
-    const [acknowledgement] = await mailsTo(email, 1);
-    expect(acknowledgement.html).toContain('Bonjour &lt;script&gt;alert(1)&lt;/script&gt;,');
-    expect(acknowledgement.html).not.toContain('<script>alert(1)');
-    expect(acknowledgement.html).toContain('&lt;img src=x onerror=alert(2)&gt;');
     await waitUntil(
       async () => (await stack.mail.emailsTo(TEAM_ADDRESS)).some((mail) => mail.text.includes(email)),
       30_000,
@@ -236,6 +265,39 @@ describe('the 15-minute call', () => {
     topic: 'Une série de vidéos',
     ...overrides,
   });
+  const offeredStarts = async () => (await slots()).days.flatMap((day) => day.slots.map((free) => free.startsAt));
+
+  /** The confirmation e-mail the address received for its latest booking, and its link's token. */
+  async function confirmationMail(email: string, count = 1): Promise<{ mail: CapturedEmail; token: string }> {
+    await waitUntil(
+      async () =>
+        (await stack.mail.emailsTo(email)).filter((mail) => mail.subject === 'Confirmez votre appel avec Rushflow')
+          .length >= count,
+      30_000,
+      `${count} confirmation e-mails to ${email}`,
+    );
+    const mails = (await stack.mail.emailsTo(email)).filter(
+      (mail) => mail.subject === 'Confirmez votre appel avec Rushflow',
+    );
+    const mail = mails.find((candidate) => !seenConfirmations.has(candidate.id)) ?? mails[0];
+    seenConfirmations.add(mail.id);
+    const token = /\/contact\/confirmer-appel#([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    return { mail, token: token! };
+  }
+  const seenConfirmations = new Set<string>();
+  const confirm = (token: string) => post('/api/contact/call-bookings/confirm', { token });
+
+  /** Books as a visitor and follows the e-mailed link. */
+  async function bookAndConfirm(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const booked = await post('/api/contact/call-bookings', body, headers);
+    expect(booked.status).toBe(201);
+    expect(booked.body.confirmationRequired).toBe(true);
+    const { token } = await confirmationMail(body.email as string);
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    return booked;
+  }
 
   test('free slots: Paris business hours on the next business days, 15 minutes each', async () => {
     const answer = await slots();
@@ -256,7 +318,7 @@ describe('the 15-minute call', () => {
     }
   });
 
-  test('a booked slot disappears; both e-mails carry a valid .ics invitation', async () => {
+  test('a booking takes its slot only once the e-mailed link confirms the address; both e-mails carry a valid .ics', async () => {
     freshLimits();
     const email = `appel-${randomUUID()}@example.com`;
     const [slot] = (await slots()).days.at(-1)!.slots;
@@ -265,12 +327,32 @@ describe('the 15-minute call', () => {
     expect(booked.body).toMatchObject({
       startsAt: slot.startsAt,
       endsAt: new Date(Date.parse(slot.startsAt) + 15 * 60_000).toISOString(),
+      confirmationRequired: true,
     });
-    const offered = (await slots()).days.flatMap((day) => day.slots.map((free) => free.startsAt));
-    expect(offered).not.toContain(slot.startsAt);
+    // Unconfirmed, the booking holds nothing: the slot is still offered, the team has heard nothing.
+    const { mail: confirmation, token } = await confirmationMail(email);
+    expect(await offeredStarts()).toContain(slot.startsAt);
+    expect((await stack.mail.emailsTo(TEAM_ADDRESS)).some((mail) => mail.text.includes(email))).toBe(false);
+    // Anyone may type the address: the link's e-mail repeats nothing typed.
+    for (const typed of ['Alex', 'Martin', 'série', '06 12', '6 12 34 56 78']) {
+      expect(confirmation.text).not.toContain(typed);
+      expect(confirmation.html).not.toContain(typed);
+    }
+    expect(confirmation.attachments ?? []).toHaveLength(0);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ bookingId: booked.body.bookingId, startsAt: slot.startsAt });
+    expect(await offeredStarts()).not.toContain(slot.startsAt);
+    // A second click on the link answers as the first.
+    expect((await confirm(token)).status).toBe(200);
+    const wrong = await confirm('A'.repeat(43));
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.error).toBe(CONTACT_MESSAGES.confirmationLinkInvalid);
 
     const stamp = slot.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    const [visitor] = await mailsTo(email, 1);
+    await mailsTo(email, 2);
+    const visitor = (await stack.mail.emailsTo(email)).find((mail) => mail.subject.startsWith('Votre appel avec'))!;
     await waitUntil(
       async () => (await stack.mail.emailsTo(TEAM_ADDRESS)).some((mail) => mail.text.includes(email)),
       30_000,
@@ -316,11 +398,7 @@ describe('the 15-minute call', () => {
     expect(await bookings()).toBe(before);
 
     const email = `londres-${randomUUID()}@example.com`;
-    const booked = await post(
-      '/api/contact/call-bookings',
-      bookingBody(slot.startsAt, email, { phone: '+44 20 7946 0958' }),
-    );
-    expect(booked.status).toBe(201);
+    const booked = await bookAndConfirm(bookingBody(slot.startsAt, email, { phone: '+44 20 7946 0958' }));
     const stored = await stack.db.orm.em.fork().findOneOrFail(CallBooking, { id: booked.body.bookingId as string });
     expect(stored.phone).toBe('+442079460958');
     await waitUntil(
@@ -330,29 +408,71 @@ describe('the 15-minute call', () => {
     );
     const team = (await stack.mail.emailsTo(TEAM_ADDRESS)).find((mail) => mail.text.includes(email))!;
     expect(team.text).toContain('Téléphone : +44 20 7946 0958');
-    const [visitor] = await mailsTo(email, 1);
+    await mailsTo(email, 2);
+    const visitor = (await stack.mail.emailsTo(email)).find((mail) => mail.subject.startsWith('Votre appel avec'))!;
     expect(visitor.text).toContain('au +44 20 7946 0958');
   });
 
-  test('two visitors booking one slot at once: one succeeds, the other gets a French 409', async () => {
+  test('two visitors confirming one slot at once: one gets it, the other a French 409 offering another; then it is refused', async () => {
     freshLimits();
     const [, slot] = (await slots()).days.at(-2)!.slots;
-    const before = await bookings();
-    const answers = await Promise.all(
-      [1, 2].map((index) =>
-        post('/api/contact/call-bookings', bookingBody(slot.startsAt, `course-${index}-${randomUUID()}@example.com`)),
-      ),
+    const emails = [1, 2].map((index) => `course-${index}-${randomUUID()}@example.com`);
+    for (const email of emails) {
+      expect((await post('/api/contact/call-bookings', bookingBody(slot.startsAt, email))).status).toBe(201);
+    }
+    const tokens = await Promise.all(emails.map(async (email) => (await confirmationMail(email)).token));
+    const answers = await Promise.all(tokens.map(confirm));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.error).toBe(CONTACT_MESSAGES.slotNoLongerFree);
+    const late = await post(
+      '/api/contact/call-bookings',
+      bookingBody(slot.startsAt, `tard-${randomUUID()}@example.com`),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.body.error).toBe(CONTACT_MESSAGES.slotTaken);
-    expect(await bookings()).toBe(before + 1);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe(CONTACT_MESSAGES.slotTaken);
+  });
+
+  test('rotating slots on one address: the booking past the daily allowance is refused in French', async () => {
+    freshLimits({ address: { points: 1_000, windowSeconds: 900 }, email: { points: 1_000, windowSeconds: 900 } });
+    const email = `quota-${randomUUID()}@example.com`;
+    const free = (await slots()).days.at(-1)!.slots.slice(1);
+    for (const slot of free.slice(0, CALL_BOOKINGS_PER_ADDRESS_PER_DAY)) {
+      expect(
+        (await post('/api/contact/call-bookings', bookingBody(slot.startsAt, email), anotherAddress())).status,
+      ).toBe(201);
+    }
+    const before = await bookings();
+    const over = await post(
+      '/api/contact/call-bookings',
+      bookingBody(free[CALL_BOOKINGS_PER_ADDRESS_PER_DAY].startsAt, email),
+      anotherAddress(),
+    );
+    expect(over.status).toBe(429);
+    expect(over.body.error).toBe(CONTACT_MESSAGES.tooManyBookings);
+    expect(await bookings()).toBe(before);
+    await mailsTo(email, CALL_BOOKINGS_PER_ADDRESS_PER_DAY);
+    await settle();
+    expect(await stack.mail.emailsTo(email)).toHaveLength(CALL_BOOKINGS_PER_ADDRESS_PER_DAY);
+  });
+
+  test('a signed-in account booking for its verified address needs no link', async () => {
+    freshLimits();
+    const token = await signIn(accounts.client.email, accounts.client.password);
+    const slot = (await slots()).days.at(-2)!.slots.at(-1)!;
+    const booked = await post('/api/contact/call-bookings', bookingBody(slot.startsAt, accounts.client.email), {
+      authorization: `Bearer ${token}`,
+    });
+    expect(booked.status).toBe(201);
+    expect(booked.body.confirmationRequired).toBe(false);
+    expect(await offeredStarts()).not.toContain(slot.startsAt);
+    await stack.db.orm.em.fork().nativeDelete(CallBooking, { id: booked.body.bookingId as string });
   });
 
   test('one upcoming call per e-mail address; bad input refused, nothing written', async () => {
     freshLimits({ address: { points: 1_000, windowSeconds: 900 }, email: { points: 1_000, windowSeconds: 900 } });
     const email = `deux-appels-${randomUUID()}@example.com`;
     const [first, second] = (await slots()).days.at(-3)!.slots;
-    expect((await post('/api/contact/call-bookings', bookingBody(first.startsAt, email))).status).toBe(201);
+    await bookAndConfirm(bookingBody(first.startsAt, email));
     const before = await bookings();
 
     const again = await post('/api/contact/call-bookings', bookingBody(second.startsAt, email));

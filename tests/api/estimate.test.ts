@@ -214,6 +214,8 @@ test('places left = offer places − checkouts holding a place (paid, being paid
         const checkout = (status: CheckoutSessionStatus, launchOfferClaimed: boolean, expiresInMs = 3_600_000) =>
           em.create(CheckoutSession, {
             brief,
+            // Each a different client: one place per client.
+            clientKey: `offre-${randomUUID()}@example.com`,
             status,
             launchOfferClaimed,
             amountCents: 1890,

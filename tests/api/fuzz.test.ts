@@ -20,11 +20,12 @@ import {
   SystemTestSchema,
   UserListQuerySchema,
 } from '../../domain/schemas/admin';
-import { callBookingSchema, contactMessageSchema } from '../../domain/schemas/contact';
+import { callBookingConfirmationSchema, callBookingSchema, contactMessageSchema } from '../../domain/schemas/contact';
 import { addWorkingDays, todayIn } from '../../domain/delivery';
 import { EMAIL_TEST_TEMPLATES } from '../../domain/email-tests';
 import { emailTestRequestSchema } from '../../domain/schemas/email-tests';
 import { PageSessionInputSchema } from '../../domain/schemas/page-session';
+import { BackchannelLogoutInputSchema } from '../../domain/schemas/backchannel-logout';
 import { editorApplicationSchema } from '../../domain/schemas/recruitment';
 import {
   ApprovalInputSchema,
@@ -35,7 +36,7 @@ import {
   RevisionRoundInputSchema,
 } from '../../domain/schemas/review';
 import { MESSAGES } from '../../domain/messages';
-import { createFullBriefSchema, wizardBriefSchema } from '../../domain/schemas/brief';
+import { briefAddressConfirmationSchema, createFullBriefSchema, wizardBriefSchema } from '../../domain/schemas/brief';
 import { estimateInputSchema } from '../../domain/schemas/estimate';
 import {
   EditorProfileInputSchema,
@@ -190,6 +191,7 @@ const FUZZ: Record<string, Entry> = {
     ],
   },
   'GET /api/contact/call-slots': { none: NO_INPUT },
+  'GET /api/proof-of-work/challenge': { none: NO_INPUT },
   'POST /api/contact': {
     body: [
       {
@@ -219,6 +221,12 @@ const FUZZ: Record<string, Entry> = {
         }),
       },
     ],
+  },
+  'POST /api/briefs/address-confirmation': {
+    body: [{ caller: 'anonymous', schema: briefAddressConfirmationSchema, base: () => ({ token: 'A'.repeat(43) }) }],
+  },
+  'POST /api/contact/call-bookings/confirm': {
+    body: [{ caller: 'anonymous', schema: callBookingConfirmationSchema, base: () => ({ token: 'A'.repeat(43) }) }],
   },
   'POST /api/editor-applications': {
     body: [
@@ -256,6 +264,11 @@ const FUZZ: Record<string, Entry> = {
     ],
   },
   'POST /api/webhooks/stripe': { webhook: true },
+  'POST /api/keycloak/backchannel-logout': {
+    body: [
+      { caller: 'anonymous', schema: BackchannelLogoutInputSchema, base: () => ({ logout_token: 'pas-un-jeton' }) },
+    ],
+  },
 
   // — payments: no body
   'POST /api/briefs/:briefId/checkout': { none: 'the brief’s id is all it reads' },
@@ -726,6 +739,45 @@ test('the Stripe webhook refuses unsigned and garbage bodies with a 400 in Frenc
     });
     const found = response.status === 400 ? await fault(response) : `${response.status} ${await response.text()}`;
     if (found) faults.push(`${type} ${JSON.stringify(body).slice(0, 80)} signé « ${signature} » → ${found}`);
+  }
+  requestsSent += requests.length;
+  expect({ seed: SEED, faults }).toEqual({ seed: SEED, faults: [] });
+  expect(await rowCounts()).toEqual(before);
+});
+
+test('the back-channel logout refuses forged, unsigned and garbage logout tokens with a 400 in French', async () => {
+  const events = { 'http://schemas.openid.net/event/backchannel-logout': {} };
+  const header = (alg: string) => Buffer.from(JSON.stringify({ alg, typ: 'logout+jwt' })).toString('base64url');
+  const claims = fc.record({
+    iss: fc.constantFrom(config.keycloakIssuer, 'https://ailleurs.example/realms/rushflow'),
+    aud: fc.constantFrom(config.KEYCLOAK_SPA_CLIENT_ID, config.KEYCLOAK_API_CLIENT_ID),
+    sub: fc.constant(accounts.client.id),
+    sid: fc.uuid(),
+    iat: fc.constant(Math.floor(Date.now() / 1000)),
+    events: fc.constantFrom(events, {}),
+  });
+  const tokens = fc.oneof(
+    fc.string({ unit: 'grapheme-ascii', maxLength: 200 }),
+    // Unsigned (`alg: none`), or signed with a made-up signature.
+    claims.map((payload) => `${header('none')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`),
+    fc
+      .tuple(claims, fc.base64String({ minLength: 4, maxLength: 344 }))
+      .map(
+        ([payload, signature]) =>
+          `${header('RS256')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature.replace(/=+$/, '')}`,
+      ),
+  );
+  const requests = fc.sample(tokens, { seed: SEED, numRuns: RUNS });
+  const before = await rowCounts();
+  const faults: string[] = [];
+  for (const token of requests) {
+    const response = await fetch(`${base}/api/keycloak/backchannel-logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ logout_token: token }).toString(),
+    });
+    const found = response.status === 400 ? await fault(response) : `${response.status} ${await response.text()}`;
+    if (found) faults.push(`« ${token.slice(0, 80)} » → ${found}`);
   }
   requestsSent += requests.length;
   expect({ seed: SEED, faults }).toEqual({ seed: SEED, faults: [] });

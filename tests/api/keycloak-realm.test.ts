@@ -6,6 +6,7 @@
  * passwords (keycloak/password-blacklists) and the account's own e-mail.
  */
 import { randomUUID } from 'node:crypto';
+import { BACKCHANNEL_LOGOUT_PATH } from '../../api/account/backchannel-logout';
 import { keycloakRealmUrl } from '../../domain/keycloak';
 import { authorize, CookieJar, type LoginOptions } from '../support/keycloak-login';
 import { testStack } from '../support/stack-env';
@@ -57,6 +58,7 @@ interface ClientRepresentation {
   implicitFlowEnabled: boolean;
   directAccessGrantsEnabled: boolean;
   serviceAccountsEnabled: boolean;
+  frontchannelLogout: boolean;
   redirectUris: string[];
   webOrigins: string[];
   attributes: Record<string, string>;
@@ -164,6 +166,13 @@ describe('clients as the test stack imported them', () => {
     expect(spa.attributes['post.logout.redirect.uris'].split('##').sort()).toEqual(
       [`${config.APP_URL}/*`, `${vite}/*`].sort(),
     );
+  });
+
+  it('tells the api, through back-channel logout, of every SPA session Keycloak ends', async () => {
+    const spa = await client(config.KEYCLOAK_SPA_CLIENT_ID);
+    expect(spa.frontchannelLogout).toBe(false);
+    expect(spa.attributes['backchannel.logout.url']).toBe(`${config.APP_URL}${BACKCHANNEL_LOGOUT_PATH}`);
+    expect(spa.attributes['backchannel.logout.session.required']).toBe('true');
   });
 
   it('makes the Temporal UI a confidential client of the standard flow, with its URL and a generated secret', async () => {

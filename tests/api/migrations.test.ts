@@ -34,6 +34,7 @@ const APP_TABLES = [
   'projects',
   'rate_limits',
   'sent_emails',
+  'session_revocations',
   'settings',
   'status_history',
   'upload_sessions',
@@ -64,9 +65,13 @@ const EXPECTED_INDEXES = [
   'admin_audit_log_created_at_index',
   'admin_audit_log_target_index',
   'contact_messages_created_at_index',
-  'call_bookings_starts_at_unique',
-  'call_bookings_email_index',
+  'call_bookings_confirmed_starts_at_unique',
+  'call_bookings_confirmation_token_hash_unique',
+  'call_bookings_email_created_at_index',
+  'briefs_address_confirmation_token_hash_unique',
   'email_tests_created_at_index',
+  'upload_sessions_unattached_created_at_index',
+  'uploaded_files_unfinished_created_at_index',
 ];
 
 const serverUrl = process.env.DATABASE_URL;
@@ -145,6 +150,8 @@ test('the migrations apply to an empty database: tables, indexes and default set
   for (const name of EXPECTED_INDEXES) expect(indexes.has(name)).toBe(true);
   expect(indexes.get('notifications_unread_user_id_index')).toMatch(/WHERE \(NOT is_read\)/);
   expect(indexes.get('projects_client_id_created_at_index')).toMatch(/client_id, created_at DESC/);
+  // Only a confirmed call takes its slot.
+  expect(indexes.get('call_bookings_confirmed_starts_at_unique')).toMatch(/WHERE \(confirmed_at IS NOT NULL\)/);
 
   const settings = await onScratch(async (client) => {
     const { rows } = await client.query<{ key: string; value: unknown }>(
@@ -367,4 +374,47 @@ test('projects created before references exist get theirs in creation order, and
   expect(next).toBe(`RF-${year}-0003`);
   const duplicate = await sqlError(`update projects set reference = 'RF-2025-0001' where reference = $1`, [next]);
   expect(duplicate).toMatchObject({ code: '23505', constraint: 'projects_reference_unique' });
+});
+
+test('upload sessions a brief or an application already took are marked attached, so the sweep keeps their files', async () => {
+  const mine = MIGRATIONS.findIndex((migration) => migration.name === 'Migration20261218000000_upload_sweep');
+  const migrator = await MikroORM.init(createOrmConfig(scratchUrl));
+  let sessions: { taken: string; photo: string; untaken: string };
+  try {
+    await migrator.getMigrator().down({ to: MIGRATIONS[mine - 1].name });
+    sessions = await onScratch(async (client) => {
+      const made = await client.query<{ id: string }>(
+        `insert into upload_sessions (secret_hash, area) values ('a', 'wizard'), ('b', 'application_photo'), ('c', 'wizard')
+         returning id`,
+      );
+      const [taken, photo, untaken] = made.rows.map((row) => row.id);
+      const files = await client.query<{ id: string }>(
+        `insert into uploaded_files (session_id, name, size, mime_type, kind, bucket, storage_key, multipart_upload_id, status)
+         values ($1, 'rush.mp4', 10, 'video/mp4', 'video', 'briefs', 'anonymous/1_rush.mp4', 'u1', 'completed'),
+                ($2, 'moi.jpg', 10, 'image/jpeg', 'image', 'application-photos', 'photos/1_moi.jpg', 'u2', 'completed'),
+                ($3, 'seul.mp4', 10, 'video/mp4', 'video', 'briefs', 'anonymous/2_seul.mp4', 'u3', 'completed')
+         returning id`,
+        [taken, photo, untaken],
+      );
+      await client.query(`insert into briefs (funnel, email, uploaded_files) values ('wizard', 'a@example.com', $1)`, [
+        JSON.stringify([
+          { bucket: 'briefs', key: 'anonymous/1_rush.mp4', name: 'rush.mp4', size: 10, type: 'video/mp4' },
+        ]),
+      ]);
+      await client.query(
+        `insert into editor_applications (first_name, last_name, email, accepts_terms, accepts_privacy, accepts_contract, profile_photo_file_id)
+         values ('Léa', 'Martin', 'lea@example.com', true, true, true, $1)`,
+        [files.rows[1].id],
+      );
+      return { taken, photo, untaken };
+    });
+    await migrator.getMigrator().up();
+  } finally {
+    await migrator.close(true);
+  }
+  const attached = await onScratch(
+    async (client) =>
+      (await client.query<{ id: string }>('select id from upload_sessions where attached_at is not null')).rows,
+  );
+  expect(attached.map((row) => row.id).sort()).toEqual([sessions.taken, sessions.photo].sort());
 });

@@ -34,6 +34,7 @@ test('worker SIGKILLed inside the project creation, restarted → the project is
   const em = stack.db.orm.em.fork();
   em.create(CheckoutSession, {
     brief: brief.id,
+    clientKey: brief.email,
     sessionId,
     amountCents: brief.offerPriceCents!,
     amountPaidCents: brief.offerPriceCents!,

@@ -277,7 +277,7 @@ test('launch-offer race: 20 concurrent checkouts for the last 3 places → exact
       await em
         .getConnection()
         .execute<{ taken: string }[]>(
-          `select count(*) as taken from checkout_sessions where launch_offer_claimed and (status in ('processing','paid') or (status = 'open' and expires_at > now()))`,
+          `select count(*) as taken from checkout_sessions where launch_offer_claimed and (status in ('processing','paid') or (status = 'open' and hold_expires_at > now()))`,
         )
     )[0].taken,
   );

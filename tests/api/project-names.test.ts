@@ -142,14 +142,17 @@ test('the e-mails and the invoice say French words, units and the reference', as
     (await mails()).find(
       (mail) => mail.subject.startsWith('Paiement confirmé') && mail.text.includes(project.reference),
     );
-  const wizardConfirmation = confirmationOf('- Type de vidéo : Vidéo de mariage');
-  const fullConfirmation = confirmationOf('- Projet : Lancement printemps');
+  const wizardConfirmation = confirmationOf('- Objectif : Inspirer');
+  const fullConfirmation = confirmationOf('- Type de vidéo : Publicité');
   await waitUntil(
     async () => Boolean((await wizardConfirmation()) && (await fullConfirmation()) && (await receiptOf(wedding)())),
     60_000,
     'the confirmations and the receipt',
   );
   const confirmation = await wizardConfirmation();
+  // The receipt goes to a typed address: it lists the chosen options, never the typed names.
+  expect(confirmation?.text).not.toContain('Vidéo de mariage');
+  expect((await fullConfirmation())?.text).not.toContain('Lancement printemps');
   expect(confirmation?.text).toContain('- Objectif : Inspirer');
   expect(confirmation?.text).toContain('- Formats : Horizontal (16:9), Vertical (9:16)');
   expect(confirmation?.text).toContain('- Délai : Standard');

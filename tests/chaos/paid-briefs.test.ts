@@ -2,7 +2,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
-import { createStripeClient } from '../../api/payments/stripe-client';
+import { createStripeClient } from '../../clients/stripe-client';
 import { EditorProfile } from '../../db/entities';
 import { EVENTS_CHANNEL } from '../../db/outbox';
 import { initOrm } from '../../db/orm';

@@ -144,7 +144,11 @@ test.describe('brief funnels', () => {
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
     const [message] = await mailsTo(email);
     expect(message.subject).toContain('Votre brief Rushflow est bien reçu');
-    expect(message.text).toContain('Podcast vidéo');
+    // The address is only typed: the receipt lists the options chosen, never the words typed, and
+    // carries the link that confirms the address.
+    expect(message.text).toContain('- Type de vidéo : Autre');
+    expect(message.text).not.toContain('Podcast vidéo');
+    expect(message.text).toMatch(/Confirmer mon adresse : \S+\/brief\/confirmer-adresse#[A-Za-z0-9_-]{43}/);
     const briefId = await submitted;
     const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });
     expect(stored.funnel).toBe('wizard');
@@ -246,6 +250,8 @@ test.describe('brief funnels', () => {
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Merci, votre brief est envoyé !' })).toBeVisible();
     await expect(page.getByText('Analyse de votre brief sous 24 h.')).toBeVisible();
+    // Typed by a visitor, the address waits for the receipt's link before any payment reminder.
+    await expect(page.getByText(/Confirmez votre adresse avec le bouton/)).toBeVisible();
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
     const briefId = await submitted;
     const stored = await orm.em.fork().findOneOrFail(Brief, { id: briefId });

@@ -9,9 +9,10 @@ import { toast } from './support/stack';
 
 /**
  * /contact in the browser, on the running stack: a message reaches the team (reply-to: the visitor)
- * and the visitor's acknowledgement; the spec's toast for a missing field; the honeypot out of
- * people's way; a 15-minute call booked from the keyboard with the number to call (a wrong one
- * refused in French), its .ics in both e-mails and the slot gone from the list; the sixth message
+ * and the visitor's acknowledgement (which repeats nothing typed); the spec's toast for a missing
+ * field; the honeypot out of people's way; a 15-minute call booked from the keyboard with the number
+ * to call (a wrong one refused in French), confirmed from the e-mailed link (a rival's later link
+ * refused), its .ics in both e-mails and the slot gone from the list; the sixth message
  * within 15 minutes refused in French with nothing sent.
  */
 const run = Date.now().toString(36);
@@ -90,7 +91,10 @@ test('a message reaches the team with the visitor as reply-to, the visitor gets 
   const [acknowledgement] = await waitForMails(email, 1);
   expect(acknowledgement.subject).toBe('Nous avons bien reçu votre message');
   expect(acknowledgement.text).toContain('sous 24 h');
-  expect(acknowledgement.text).toContain('Pouvez-vous monter notre vidéo de lancement ?');
+  // The address is only typed: the acknowledgement repeats none of what was written.
+  for (const typed of ['Camille', 'Une série de vidéos', 'vidéo de lancement']) {
+    expect(acknowledgement.text).not.toContain(typed);
+  }
   const [forwarded] = await waitForMails(team, 1, (mail) => Boolean(mail.text?.includes(email)));
   expect(forwarded.subject).toBe(`Message de contact : Une série de vidéos — Camille Durand ${run}`);
   expect(forwarded.headers?.['reply-to']).toContain(email);
@@ -100,7 +104,18 @@ test('a message reaches the team with the visitor as reply-to, the visitor gets 
   await expect(field(page, 'Prénom')).toHaveValue('');
 });
 
-test('a 15-minute call chosen from the keyboard: both e-mails carry the .ics invitation and the slot is no longer offered', async ({
+/** The confirmation link e-mailed to `address`, as a path of this site (with its fragment). */
+async function confirmationLink(address: string): Promise<string> {
+  const [mail] = await waitForMails(
+    address,
+    1,
+    (candidate) => candidate.subject === 'Confirmez votre appel avec Rushflow',
+  );
+  const link = new URL(/https?:\/\/\S+\/contact\/confirmer-appel#\S+/.exec(mail.text ?? '')![0]);
+  return `${link.pathname}${link.hash}`;
+}
+
+test('a 15-minute call chosen from the keyboard, confirmed from the e-mailed link: both e-mails carry the .ics invitation and the slot is no longer offered', async ({
   page,
 }) => {
   const email = `appel.${run}@rushflow.test`;
@@ -148,14 +163,40 @@ test('a 15-minute call chosen from the keyboard: both e-mails carry the .ics inv
 
   await phone.fill('06 12 34 56 78');
   await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
-  await expect(toast(page, 'Appel réservé !')).toBeVisible();
-  await expect(dialog.getByTestId('call-booked')).toContainText(`L’invitation (.ics) vient d’être envoyée à ${email}`);
-  await expect(dialog.getByTestId('call-booked')).toContainText('Nous vous appelons au +33 6 12 34 56 78');
+  // The address is only typed: the page asks to confirm it from the e-mail, the slot is not taken yet.
+  await expect(toast(page, 'Confirmez votre appel par e-mail')).toBeVisible();
+  await expect(dialog.getByTestId('call-booked')).toContainText(`Nous venons d’envoyer un lien à ${email}`);
   await expect(dialog.getByTestId('call-booked')).toContainText(time);
+  const link = await confirmationLink(email);
+  const [confirmationMail] = await mailsTo(email);
+  for (const typed of ['Alex Martin', 'tutoriels', '06 12 34 56 78'])
+    expect(confirmationMail.text).not.toContain(typed);
+
+  // Someone else asked for the same slot meanwhile; the first to confirm gets it.
+  const rival = `rival.${run}@rushflow.test`;
+  const rivalBooking = await page.request.post('/api/contact/call-bookings', {
+    data: { startsAt, name: 'Rival', email: rival, phone: '06 98 76 54 32' },
+  });
+  expect(rivalBooking.status()).toBe(201);
+  const rivalLink = await confirmationLink(rival);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Appel réservé !' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(time);
+
+  // The rival opens the link in a browser of their own: the slot has gone, another is offered.
+  const rivalPage = await page.context().newPage();
+  await rivalPage.goto(rivalLink);
+  await expect(rivalPage.getByRole('heading', { level: 1, name: 'Confirmation impossible' })).toBeVisible();
+  await expect(rivalPage.getByText(CONTACT_MESSAGES.slotNoLongerFree)).toBeVisible();
+  await rivalPage.getByRole('link', { name: 'Choisir un autre créneau' }).click();
+  await expect(rivalPage).toHaveURL(/\/contact$/);
+  await expect(rivalPage.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible();
+  await rivalPage.close();
 
   // Both e-mails carry the same invitation for that slot.
   const stamp = startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const [visitorMail] = await waitForMails(email, 1);
+  const [visitorMail] = await waitForMails(email, 1, (mail) => mail.subject.startsWith('Votre appel avec'));
   expect(visitorMail.subject).toMatch(/^Votre appel avec Rushflow : .+ à \d\d:\d\d$/);
   const [teamMail] = await waitForMails(team, 1, (mail) => Boolean(mail.text?.includes(email)));
   expect(teamMail.subject).toContain(`Alex Martin ${run}`);
@@ -172,8 +213,7 @@ test('a 15-minute call chosen from the keyboard: both e-mails carry the .ics inv
   }
 
   // Opened again, the dialog no longer offers the booked slot.
-  await dialog.getByRole('button', { name: 'Fermer' }).first().click();
-  await expect(dialog).toBeHidden();
+  await page.goto('/contact');
   await page.getByRole('button', { name: 'Réserver un appel de 15 min' }).click();
   await expect(dialog.getByRole('tab').first()).toBeVisible();
   const sameDay = dialog.getByRole('tab').filter({ hasText: dayDate });

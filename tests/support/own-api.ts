@@ -46,6 +46,7 @@ export async function startOwnApi(
   const deps = adjust ? adjust(built) : built;
   // Like the server: the kept reads follow the database's change notices.
   await deps.reads.start();
+  await deps.revocations.start();
   const listening = await listenOnLoopback(createApp(deps));
   return {
     ...listening,
@@ -55,6 +56,7 @@ export async function startOwnApi(
       await listening.close();
       await deps.events.hub.stop();
       await deps.reads.stop();
+      deps.revocations.stop();
       await deps.signedInPages.renderer.close();
       if (!given) await orm.close(true);
     },

@@ -10,7 +10,7 @@ import { buildAppDeps, type AppTestHooks } from '../../api/bootstrap';
 import { loadConfig, type ApiConfig } from '../../api/config';
 import { Brief } from '../../db/entities';
 import { createMailTransport } from '../../clients/mail';
-import { createStripeClient } from '../../api/payments/stripe-client';
+import { createStripeClient } from '../../clients/stripe-client';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from './brief-scratch-db';
@@ -78,6 +78,7 @@ export async function startPaymentStack(prefix: string, hooks: AppTestHooks = {}
           db: db.orm,
           mail: { transport: createMailTransport(mail.smtpUrl), from: base.MAIL_FROM },
           appUrl: base.APP_URL,
+          stripe: createStripeClient('', config.STRIPE_API_BASE),
         }),
       });
       worker = { run: instance.run(), instance, connection: workerConnection };

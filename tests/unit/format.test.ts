@@ -1,4 +1,5 @@
 import {
+  formatClockTime,
   formatCount,
   formatDecimal,
   formatHourlyRate,
@@ -30,6 +31,12 @@ describe('numbers as people read them', () => {
   test('a length always has its unit: « 2 min », « 2,5 min »', () => {
     expect(formatMinutes(2)).toBe(`2${NBSP}min`);
     expect(formatMinutes(2.5)).toBe(`2,5${NBSP}min`);
+  });
+
+  test('a time of day: « 14 h 05 » in French (Paris time in winter and summer), « 14:05 » in English', () => {
+    expect(formatClockTime(new Date('2026-01-15T13:05:00Z'), 'fr', 'Europe/Paris')).toBe(`14${NBSP}h${NBSP}05`);
+    expect(formatClockTime(new Date('2026-07-15T07:30:00Z'), 'fr', 'Europe/Paris')).toBe(`09${NBSP}h${NBSP}30`);
+    expect(formatClockTime(new Date('2026-01-15T13:05:00Z'), 'en', 'Europe/Paris')).toBe('14:05');
   });
 
   test('a typed length: a bare number is minutes, anything else is kept as typed', () => {

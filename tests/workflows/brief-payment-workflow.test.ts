@@ -14,6 +14,7 @@ import {
   briefWorkflowId,
   PAYMENT_RECEIPT_TEMPLATE,
   PAYMENT_REMINDER_TEMPLATE,
+  addressConfirmedSignal,
   paymentConfirmedSignal,
 } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -52,7 +53,12 @@ const workerDeps = () => ({
   appUrl: APP_URL,
 });
 
-async function storeBrief(email: string, clientId: string | null = null): Promise<string> {
+/** A stored brief; its address confirmed unless `addressConfirmedAt` is null (an anonymous brief's typed one). */
+async function storeBrief(
+  email: string,
+  clientId: string | null = null,
+  addressConfirmedAt: Date | null = new Date(),
+): Promise<string> {
   const payload = wizardBriefSchema.parse(standardWizardBrief(email));
   const quote = quoteWizardBrief(payload);
   const em = db.orm.em.fork();
@@ -60,6 +66,7 @@ async function storeBrief(email: string, clientId: string | null = null): Promis
     funnel: 'wizard',
     email,
     clientId,
+    addressConfirmedAt,
     videoType: 'youtube',
     deliveryFormats: ['horizontal'],
     finalDurationMinutes: 3,
@@ -78,6 +85,7 @@ async function recordPaidSession(briefId: string, amount: number, launchOffer = 
   const sessionId = `cs_test_${randomUUID().replace(/-/g, '')}`;
   em.create(CheckoutSession, {
     brief: briefId,
+    clientKey: `${briefId}@example.com`,
     sessionId,
     amountCents: amount,
     amountPaidCents: amount,
@@ -150,6 +158,51 @@ test('unpaid: reminders at 24 h and 72 h with the resume link, expiry at 7 days 
   expect(received.find((message) => message.subject.includes('a expiré'))?.text).toContain(
     'aucun montant n’a été débité',
   );
+});
+
+test('an anonymous brief’s typed address: no reminder nor expiry notice until the receipt’s link confirms it', async () => {
+  const email = `anonyme-${randomUUID()}@example.com`;
+  const briefId = await storeBrief(email, null, null);
+  const worker = await newWorker();
+  const result = await worker.runUntil(async () => {
+    const handle = await start(briefId);
+    await env.sleep('7 days');
+    return handle.result();
+  });
+  expect(result).toEqual({ briefId, paid: false });
+  // The receipt alone reached the typed address: it carries the link, nothing more was sent.
+  expect(await templatesSentTo(email)).toEqual(['brief_confirmation']);
+  const [receipt] = await mail.emailsTo(email);
+  expect(receipt.text).toMatch(
+    new RegExp(`Confirmer mon adresse : ${APP_URL}/brief/confirmer-adresse#[A-Za-z0-9_-]{43}`),
+  );
+  const stored = await db.orm.em.fork().findOneOrFail(Brief, briefId);
+  expect(stored.status).toBe('expired');
+  expect(stored.addressConfirmationTokenHash).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test('an anonymous brief confirmed at 30 h: the held 24 h reminder goes at once, the 72 h one on time', async () => {
+  const email = `confirme-${randomUUID()}@example.com`;
+  const briefId = await storeBrief(email, null, null);
+  const worker = await newWorker();
+  await worker.runUntil(async () => {
+    const handle = await start(briefId);
+    await env.sleep('30 hours');
+    expect(await templatesSentTo(email)).toEqual(['brief_confirmation']);
+    await handle.signal(addressConfirmedSignal);
+    await waitUntil(async () => (await templatesSentTo(email)).length === 2, 20_000, 'the held reminder');
+    await env.sleep('43 hours');
+    await waitUntil(async () => (await templatesSentTo(email)).length === 3, 20_000, 'the 72 h reminder');
+    const outcome = await handle.result();
+    await recordHistoryIfAsked('brief-workflow-address-confirmed', handle);
+    return outcome;
+  });
+  expect(await templatesSentTo(email)).toEqual([
+    'brief_confirmation',
+    PAYMENT_REMINDER_TEMPLATE,
+    PAYMENT_REMINDER_TEMPLATE,
+    BRIEF_EXPIRED_TEMPLATE,
+  ]);
 });
 
 test('paid after the first reminder: one project, its workflow, one notification, one receipt; repeated confirmations ignored', async () => {

@@ -45,6 +45,12 @@ export interface PaymentConfirmation {
 /** Sent by the webhook once a checkout session is paid; repeated confirmations are ignored. */
 export const paymentConfirmedSignal = defineSignal<[PaymentConfirmation]>('paymentConfirmed');
 
+/**
+ * Sent by the api when the receipt's link confirmed an anonymous brief's typed address: the
+ * payment reminders and the expiry notice, held until then, may go to it.
+ */
+export const addressConfirmedSignal = defineSignal('addressConfirmed');
+
 /** How the brief's workflow ended. */
 export interface BriefWorkflowResult {
   briefId: string;

@@ -14,6 +14,21 @@ export interface CallBookingWorkflowInput {
   bookingId: string;
 }
 
+/**
+ * callBookingConfirmationWorkflow (`call-booking-confirmation-<id>`): e-mails the link that confirms
+ * a visitor's booking. The token is only in this input and the e-mail; the database keeps its hash.
+ */
+export const CALL_BOOKING_CONFIRMATION_WORKFLOW_TYPE = 'callBookingConfirmationWorkflow';
+
+export interface CallBookingConfirmationWorkflowInput {
+  bookingId: string;
+  token: string;
+}
+
+export function callBookingConfirmationWorkflowId(bookingId: string): string {
+  return `call-booking-confirmation-${bookingId}`;
+}
+
 export function contactMessageWorkflowId(messageId: string): string {
   return `contact-message-${messageId}`;
 }
@@ -27,6 +42,7 @@ export const CONTACT_TEAM_TEMPLATE = 'contact_message_team';
 export const CONTACT_ACKNOWLEDGEMENT_TEMPLATE = 'contact_message_acknowledgement';
 export const CALL_BOOKING_TEAM_TEMPLATE = 'call_booking_team';
 export const CALL_BOOKING_VISITOR_TEMPLATE = 'call_booking_visitor';
+export const CALL_BOOKING_CONFIRMATION_TEMPLATE = 'call_booking_confirmation';
 
 /** Typed failure: the message or booking does not exist (never retried). */
 export const CONTACT_REQUEST_NOT_FOUND = 'ContactRequestNotFound';

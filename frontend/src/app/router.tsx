@@ -72,6 +72,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: () => import('./routes/pricing').then(convert(queryClient)),
           },
           { path: paths.contact.path, lazy: () => import('./routes/contact').then(convert(queryClient)) },
+          {
+            path: paths.callConfirmation.path,
+            lazy: () => import('./routes/call-confirmation').then(convert(queryClient)),
+          },
           { path: paths.recruitment.path, lazy: () => import('./routes/recruitment').then(convert(queryClient)) },
           {
             path: paths.login.path,
@@ -93,6 +97,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: () => import('./routes/payment-success').then(convert(queryClient)),
           },
           { path: paths.briefPayment.path, lazy: () => import('./routes/brief-payment').then(convert(queryClient)) },
+          {
+            path: paths.briefAddressConfirmation.path,
+            lazy: () => import('./routes/brief-address-confirmation').then(convert(queryClient)),
+          },
           {
             path: paths.simulatedCheckout.path,
             lazy: () => import('./routes/simulated-checkout').then(convert(queryClient)),

@@ -1,3 +1,5 @@
+import { BRIEF_ADDRESS_CONFIRMATION_PATH } from '@domain/address-confirmation';
+import { CALL_CONFIRMATION_PATH } from '@domain/contact';
 import { PROJECT_PAGE_PATTERN } from '@domain/signed-in-pages';
 /** Every route of the application (spec 000 §2). Use `getHref` to build links. */
 export const paths = {
@@ -6,6 +8,8 @@ export const paths = {
   briefOld: { path: '/brief-old', getHref: () => '/brief-old' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   contact: { path: '/contact', getHref: () => '/contact' },
+  /** Opened from the link e-mailed to a visitor who booked a call (the token is in the fragment). */
+  callConfirmation: { path: CALL_CONFIRMATION_PATH },
   recruitment: { path: '/recrutement', getHref: () => '/recrutement' },
   login: { path: '/login', getHref: () => '/login' },
   auth: {
@@ -15,6 +19,8 @@ export const paths = {
   },
   confirmEmail: { path: '/confirm-email', getHref: () => '/confirm-email' },
   paymentSuccess: { path: '/payment-success', getHref: () => '/payment-success' },
+  /** Opened from an anonymous brief's receipt (the token is in the fragment). */
+  briefAddressConfirmation: { path: BRIEF_ADDRESS_CONFIRMATION_PATH },
   briefPayment: {
     path: '/brief/:briefId/payment',
     getHref: (briefId: string) => `/brief/${encodeURIComponent(briefId)}/payment`,

@@ -57,11 +57,13 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** Calls the api with the bearer token; throws `ApiError` carrying the server's French message. */
+/**
+ * Calls the api with the bearer token; throws `ApiError` carrying the server's French message.
+ * A 401 to a token is tried once more with a fresh one: the api refuses a token issued before the
+ * user's roles changed, and the fresh token carries the current roles.
+ */
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = await getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob) {
@@ -71,17 +73,25 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(MESSAGES.serviceUnavailable, 0);
+  const send = async (token: string | null): Promise<Response> => {
+    try {
+      return await fetch(buildUrl(path, options.query), {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(MESSAGES.serviceUnavailable, 0);
+    }
+  };
+
+  const token = await getToken();
+  let response = await send(token);
+  if (response.status === 401 && token) {
+    const fresh = await getToken({ forceRefresh: true });
+    if (fresh) response = await send(fresh);
   }
 
   const payload = await readBody(response);

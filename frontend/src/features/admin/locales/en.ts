@@ -235,6 +235,7 @@ export const en: Translation<typeof fr> = {
       application_update: 'Application changed',
       application_invite: 'Applicant invited',
       settings_update: 'Settings changed',
+      payment_refund: 'Payment refunded',
     },
     columns: { when: 'Date', who: 'By', action: 'Action', target: 'Target', change: 'Before → after' },
     before: 'Before',

@@ -235,6 +235,7 @@ export const fr = {
       application_update: 'Candidature modifiée',
       application_invite: 'Candidat invité',
       settings_update: 'Paramètres modifiés',
+      payment_refund: 'Paiement remboursé',
     },
     columns: { when: 'Date', who: 'Par', action: 'Action', target: 'Cible', change: 'Avant → après' },
     before: 'Avant',

@@ -2,11 +2,14 @@ import { BRIEF_MESSAGES, type FullBriefPayload, type WizardBriefPayload } from '
 import { UPLOAD_SESSION_HEADER } from '@domain/uploads';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { proofOfWorkHeaders } from '@/components/form/proof-of-work';
 import { forgetStoredSession, loadStoredSession } from '@/components/uploader/upload-api';
 import { api, ApiError } from '@/lib/api-client';
 
 interface SubmitBriefResult {
   briefId: string;
+  /** The typed address is not an account's verified one: the receipt's link confirms it. */
+  addressConfirmationNeeded: boolean;
 }
 
 /** A random v4 uuid, also where `crypto.randomUUID` is missing (plain-http origins). */
@@ -19,7 +22,10 @@ function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-type Funnel = { kind: 'wizard'; payload: WizardBriefPayload } | { kind: 'full'; payload: FullBriefPayload };
+/** A funnel's brief, and the solved anti-robot challenge once the api asked for one. */
+type Funnel = ({ kind: 'wizard'; payload: WizardBriefPayload } | { kind: 'full'; payload: FullBriefPayload }) & {
+  proofOfWork?: string;
+};
 
 /** The uploader's area of each funnel (the wizard's also takes images). */
 export const UPLOAD_AREA = { wizard: 'wizard', full: 'brief' } as const;
@@ -32,7 +38,10 @@ export const UPLOAD_AREA = { wizard: 'wizard', full: 'brief' } as const;
 async function submitBrief(funnel: Funnel, idempotencyKey: string): Promise<SubmitBriefResult> {
   const area = UPLOAD_AREA[funnel.kind];
   const upload = loadStoredSession(area);
-  const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
+  const headers: Record<string, string> = {
+    'Idempotency-Key': idempotencyKey,
+    ...proofOfWorkHeaders(funnel.proofOfWork),
+  };
   let payload: WizardBriefPayload | FullBriefPayload = funnel.payload;
   if (upload) {
     headers[UPLOAD_SESSION_HEADER] = upload.secret;

@@ -11,6 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useProofOfWork } from '@/components/form/proof-of-work';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { submitErrorDescription, useSubmitBrief } from '../api/submit-brief';
@@ -130,10 +131,11 @@ export function BriefWizard() {
     goTo(2);
   };
 
-  const onValid = async (brief: WizardBrief) => {
+  const onValid = async (brief: WizardBrief, proofOfWorkPayload?: string) => {
     try {
-      const { briefId } = await submitBrief.mutateAsync({
+      const { briefId, addressConfirmationNeeded } = await submitBrief.mutateAsync({
         kind: 'wizard',
+        proofOfWork: proofOfWorkPayload,
         payload: {
           ...brief,
           // The spec's payload joins the formats with commas (001 §3.2).
@@ -145,6 +147,7 @@ export function BriefWizard() {
       const sent = {
         briefId,
         email: brief.email,
+        addressConfirmationNeeded,
         offerPriceCents: quote.offerPriceCents,
         currency: quote.estimate.currency,
       };
@@ -154,9 +157,12 @@ export function BriefWizard() {
       toast.success(BRIEF_MESSAGES.submitted);
       goTo(3);
     } catch (error) {
+      if (proofOfWork.asked(error, brief)) return;
       toast.error(BRIEF_MESSAGES.errorTitle, { description: submitErrorDescription(error) });
     }
   };
+
+  const proofOfWork = useProofOfWork((brief: WizardBrief, payload) => void onValid(brief, payload));
 
   const onInvalid = () => toast.error(BRIEF_MESSAGES.errorTitle, { description: BRIEF_MESSAGES.wizardRequired });
 
@@ -185,7 +191,7 @@ export function BriefWizard() {
           <form
             key={draft.generation}
             noValidate
-            onSubmit={handleSubmit(onValid, onInvalid)}
+            onSubmit={handleSubmit((brief) => onValid(brief), onInvalid)}
             className="flex min-w-0 flex-col gap-6"
           >
             <h2 ref={stepHeading} tabIndex={-1} className="sr-only">
@@ -201,6 +207,7 @@ export function BriefWizard() {
                 onBack={() => goTo(1)}
               />
             )}
+            {step === 2 && proofOfWork.check}
             {step === 3 && submitted && (
               <StepPayment brief={submitted} payNow={payNow} onNewBrief={startOver} onNotPayable={draft.forget} />
             )}

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useProofOfWork } from '@/components/form/proof-of-work';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { submitErrorDescription, useSubmitBrief } from '../api/submit-brief';
 import { BRIEF_NAMESPACE } from '../locales';
@@ -72,6 +73,8 @@ const ESTIMATE_PANEL_ID = 'full-brief-estimate';
 interface SentFullBrief {
   email: string;
   briefId: string;
+  /** Absent for a brief kept before the address confirmation existed. */
+  addressConfirmationNeeded?: boolean;
 }
 
 const REQUIRED_FIELDS = ['clientEmail', 'projectName', 'confirmRushesRights', 'confirmMusicRights'];
@@ -123,21 +126,25 @@ export function FullBriefForm() {
   const dateMinimum = addWorkingDays(today, quote.deliveryDays);
   const sending = submitBrief.isPending;
 
-  const onValid = async (brief: FullBrief) => {
+  const onValid = async (brief: FullBrief, proofOfWorkPayload?: string) => {
     try {
-      const { briefId } = await submitBrief.mutateAsync({
+      const { briefId, addressConfirmationNeeded } = await submitBrief.mutateAsync({
         kind: 'full',
+        proofOfWork: proofOfWorkPayload,
         payload: { ...brief, pricingEstimate: quote.priceCents / 100 },
       });
       toast.success(BRIEF_MESSAGES.submitted);
-      const sent = { email: brief.clientEmail, briefId };
+      const sent = { email: brief.clientEmail, briefId, addressConfirmationNeeded };
       draft.markSent(sent);
       setThanks(sent);
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (error) {
+      if (proofOfWork.asked(error, brief)) return;
       toast.error(BRIEF_MESSAGES.submitErrorTitle, { description: submitErrorDescription(error) });
     }
   };
+
+  const proofOfWork = useProofOfWork((brief: FullBrief, payload) => void onValid(brief, payload));
 
   const another = () => {
     reset({ ...DEFAULTS, clientEmail: accountEmail });
@@ -146,8 +153,7 @@ export function FullBriefForm() {
     setThanks(null);
   };
 
-  if (thanks)
-    return <Thanks email={thanks.email} briefId={thanks.briefId} onAnother={another} onNotPayable={draft.forget} />;
+  if (thanks) return <Thanks {...thanks} onAnother={another} onNotPayable={draft.forget} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -164,7 +170,7 @@ export function FullBriefForm() {
           <form
             key={draft.generation}
             noValidate
-            onSubmit={handleSubmit(onValid, invalidFormToast)}
+            onSubmit={handleSubmit((brief) => onValid(brief), invalidFormToast)}
             className="flex min-w-0 flex-col gap-6"
             aria-busy={sending}
           >
@@ -176,6 +182,7 @@ export function FullBriefForm() {
             <LanguagesSection form={form} values={values} />
             <DeadlinesSection form={form} dateMinimum={dateMinimum} />
             <RightsSection form={form} values={values} sending={sending} />
+            {proofOfWork.check}
           </form>
         </DraftFilesProvider>
 

@@ -164,4 +164,16 @@ export const en: Translation<typeof fr> = {
     another: 'Send another brief',
     payNow: 'Pay and start my project',
   },
+  addressConfirmation: {
+    pending:
+      'Confirm your address with the “Confirm my address” button in that e-mail: we send payment reminders only after that.',
+    metaTitle: 'Confirming your address',
+    confirming: 'Confirming your address…',
+    confirmedTitle: 'Address confirmed!',
+    confirmedText:
+      'Thank you: we can now write to you about your brief, payment reminders included. All that is left is paying to start your edit.',
+    pay: 'Pay for my brief',
+    failedTitle: 'The address could not be confirmed',
+    home: 'Back to the home page',
+  },
 };

@@ -166,4 +166,16 @@ export const fr = {
     another: 'Envoyer un autre brief',
     payNow: 'Payer et lancer mon projet',
   },
+  addressConfirmation: {
+    pending:
+      'Confirmez votre adresse avec le bouton «\u00a0Confirmer mon adresse\u00a0» de cet e-mail\u00a0: nous ne vous enverrons de rappel de paiement qu’après.',
+    metaTitle: 'Confirmation de votre adresse',
+    confirming: 'Confirmation de votre adresse…',
+    confirmedTitle: 'Adresse confirmée !',
+    confirmedText:
+      'Merci : nous pourrons vous écrire au sujet de votre brief, rappels de paiement compris. Il ne reste qu’à payer pour lancer votre montage.',
+    pay: 'Payer mon brief',
+    failedTitle: 'Confirmation impossible',
+    home: 'Retour à l’accueil',
+  },
 };

@@ -11,8 +11,9 @@ import { BookingForm } from './call-booking-dialog/booking-form';
 
 /**
  * The 15-minute call (000 §2 /contact; its behaviour is a product decision): the visitor picks a
- * free slot of the next business days, gives a name and an e-mail, and the server books it and
- * e-mails the invitation to both sides.
+ * free slot of the next business days, gives a name and an e-mail, confirms the address from the
+ * e-mailed link (a signed-in verified account's own address needs none), and the server books the
+ * slot and e-mails the invitation to both sides.
  */
 export function CallBookingDialog() {
   const { t } = useTranslation(CONTACT_NAMESPACE);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useProofOfWork } from '@/components/form/proof-of-work';
 import { Button } from '@/components/ui/button';
 import { useSendContactMessage } from '../api/send-message';
 import { CONTACT_NAMESPACE } from '../locales';
@@ -39,20 +40,25 @@ export function ContactForm() {
     mode: 'onTouched',
   });
 
-  const onValid = (message: ContactMessageInput) =>
-    send.mutate(message, {
-      onSuccess: () => {
-        toast.success(CONTACT_MESSAGES.sent, { description: CONTACT_MESSAGES.sentHint });
-        setSent({ name: message.firstName, email: message.email });
-        reset(EMPTY);
+  const submit = (message: ContactMessageInput, proofOfWorkPayload?: string) =>
+    send.mutate(
+      { message, proofOfWork: proofOfWorkPayload },
+      {
+        onSuccess: () => {
+          toast.success(CONTACT_MESSAGES.sent, { description: CONTACT_MESSAGES.sentHint });
+          setSent({ name: message.firstName, email: message.email });
+          reset(EMPTY);
+        },
+        onError: (error) => {
+          if (proofOfWork.asked(error, message)) return;
+          for (const [field, text] of Object.entries(serverFieldErrors(error))) {
+            setError(field as keyof ContactFormValues, { message: text });
+          }
+          toast.error(CONTACT_MESSAGES.sendError, { description: error.message });
+        },
       },
-      onError: (error) => {
-        for (const [field, text] of Object.entries(serverFieldErrors(error))) {
-          setError(field as keyof ContactFormValues, { message: text });
-        }
-        toast.error(CONTACT_MESSAGES.sendError, { description: error.message });
-      },
-    });
+    );
+  const proofOfWork = useProofOfWork(submit);
 
   if (sent) {
     return (
@@ -71,7 +77,7 @@ export function ContactForm() {
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onValid, invalidFormToast)(event)}
+      onSubmit={(event) => void handleSubmit((message) => submit(message), invalidFormToast)(event)}
       className="relative grid gap-4 sm:grid-cols-2"
       aria-busy={sending}
       aria-label={t('form.title')}
@@ -92,6 +98,7 @@ export function ContactForm() {
         {(ids) => <textarea {...ids} rows={6} className={`${inputClass} min-h-32`} {...register('message')} />}
       </FormField>
       <HoneypotField label={t('form.honeypot')} {...register(HONEYPOT_FIELD)} />
+      {proofOfWork.check}
       <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-500">{t('form.requiredNote')}</p>
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

@@ -31,7 +31,7 @@ export const en: Translation<typeof fr> = {
   },
   call: {
     title: 'A 15-minute call',
-    text: 'Pick a free slot over the next working days: the invitation arrives by e-mail.',
+    text: 'Pick a free slot over the next working days, then confirm it from the link sent by e-mail: the invitation follows at once.',
     open: 'Book a 15-min call',
     dialogTitle: 'Book a 15-minute call',
     dialogText_one: 'Free slots over the next working day, Paris time.',
@@ -56,6 +56,17 @@ export const en: Translation<typeof fr> = {
     bookedTitle: 'Call booked!',
     bookedText:
       'We will call you at {{phone}} on {{slot}} (Paris time). The invitation (.ics) has just been sent to {{email}}.',
+    confirmTitle: 'Confirm your call by e-mail',
+    confirmText:
+      'We have just sent a link to {{email}}. Open it to book the slot on {{slot}} (Paris time): until you confirm, the slot stays free.',
+  },
+  confirmation: {
+    metaTitle: 'Confirming your call',
+    confirming: 'Confirming your call…',
+    bookedText: 'Done: we will call you on {{slot}} (Paris time). The invitation (.ics) has just been e-mailed to you.',
+    home: 'Back to the home page',
+    failedTitle: 'The call could not be confirmed',
+    chooseAnother: 'Choose another slot',
   },
   faq: {
     title: 'Frequently asked questions',
@@ -86,7 +97,8 @@ export const en: Translation<typeof fr> = {
     },
     reply: {
       question: 'When will my message be answered?',
-      answer: 'Within 24 h. To talk it over, book a 15-minute call: the invitation lands in your inbox at once.',
+      answer:
+        'Within 24 h. To talk it over, book a 15-minute call: confirm it from the link sent by e-mail, and the invitation follows at once.',
     },
   },
 };

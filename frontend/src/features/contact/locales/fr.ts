@@ -29,7 +29,7 @@ export const fr = {
   },
   call: {
     title: 'Un appel de 15 minutes',
-    text: 'Choisissez un créneau libre sur les prochains jours ouvrés : vous recevez l’invitation par e-mail.',
+    text: 'Choisissez un créneau libre sur les prochains jours ouvrés, puis confirmez-le depuis le lien reçu par e-mail : l’invitation suit aussitôt.',
     open: 'Réserver un appel de 15 min',
     dialogTitle: 'Réserver un appel de 15 minutes',
     dialogText_one: 'Créneaux libres du prochain jour ouvré, à l’heure de Paris.',
@@ -54,6 +54,18 @@ export const fr = {
     bookedTitle: 'Appel réservé !',
     bookedText:
       'Nous vous appelons au {{phone}} {{slot}} (heure de Paris). L’invitation (.ics) vient d’être envoyée à {{email}}.',
+    confirmTitle: 'Confirmez votre appel par e-mail',
+    confirmText:
+      'Nous venons d’envoyer un lien à {{email}}. Ouvrez-le pour réserver le créneau {{slot}} (heure de Paris) : sans confirmation, le créneau reste libre.',
+  },
+  confirmation: {
+    metaTitle: 'Confirmation de votre appel',
+    confirming: 'Confirmation de votre appel…',
+    bookedText:
+      'C’est noté : nous vous appelons {{slot}} (heure de Paris). L’invitation (.ics) vient de vous être envoyée par e-mail.',
+    home: 'Retour à l’accueil',
+    failedTitle: 'Confirmation impossible',
+    chooseAnother: 'Choisir un autre créneau',
   },
   faq: {
     title: 'Questions fréquentes',
@@ -85,7 +97,7 @@ export const fr = {
     reply: {
       question: 'Quand aurai-je une réponse à mon message ?',
       answer:
-        'Sous 24 h. Pour un échange de vive voix, réservez un appel de 15 minutes : l’invitation arrive aussitôt dans votre boîte e-mail.',
+        'Sous 24 h. Pour un échange de vive voix, réservez un appel de 15 minutes : confirmez-le depuis le lien reçu par e-mail, l’invitation suit aussitôt.',
     },
   },
 };

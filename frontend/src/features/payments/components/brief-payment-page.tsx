@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useBriefPayment } from '@/lib/brief-payment';
 import { startCheckout } from '@/lib/start-checkout';
+import { LaunchOfferHoldNotice } from './launch-offer-hold-notice';
 
 /**
  * The brief's payment page: where the reminders' link and Stripe's "back" lead. It shows the
@@ -65,6 +66,7 @@ export function BriefPaymentPage() {
                   </p>
                 )}
               </div>
+              {data.launchOfferHeldUntil && <LaunchOfferHoldNotice heldUntil={data.launchOfferHeldUntil} />}
               {checkout.isError && (
                 <p role="alert" className="text-center text-red-700">
                   {checkout.error instanceof ApiError ? checkout.error.message : PAYMENT_MESSAGES.unexpected}

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePaySimulatedCheckout, useSimulatedCheckout } from '../api/payments';
+import { LaunchOfferHoldNotice } from './launch-offer-hold-notice';
 
 /**
  * The local stand-in for Stripe Checkout (no STRIPE_SECRET_KEY): clearly marked as a test, it
@@ -59,6 +60,7 @@ export function SimulatedCheckoutPage() {
               <p className="text-center text-4xl font-bold text-slate-900" data-testid="simulated-amount">
                 {formatMoney(view.amount, view.currency)}
               </p>
+              {payable && view.launchOfferHeldUntil && <LaunchOfferHoldNotice heldUntil={view.launchOfferHeldUntil} />}
               {!payable && (
                 <p role="alert" className="text-center text-slate-700">
                   {PAYMENT_MESSAGES.checkoutSessionClosed}
@@ -72,7 +74,7 @@ export function SimulatedCheckoutPage() {
               <div className="flex flex-col gap-3 sm:flex-row-reverse">
                 <Button
                   size="lg"
-                  className="flex-1"
+                  className="sm:flex-1"
                   disabled={!payable || pay.isPending || pay.isSuccess}
                   onClick={() => pay.mutate()}
                 >
@@ -82,7 +84,7 @@ export function SimulatedCheckoutPage() {
                 <Button
                   size="lg"
                   variant="outline"
-                  className="flex-1"
+                  className="sm:flex-1"
                   onClick={() => window.location.assign(view.cancelUrl)}
                 >
                   Annuler

@@ -2,6 +2,7 @@ import { RECRUITMENT_MESSAGES } from '@domain/recruitment';
 import type { EditorApplicationInput } from '@domain/schemas/recruitment';
 import { UPLOAD_SESSION_HEADER } from '@domain/uploads';
 import { useMutation } from '@tanstack/react-query';
+import { proofOfWorkHeaders } from '@/components/form/proof-of-work';
 import { forgetStoredSession, loadStoredSession } from '@/components/uploader/upload-api';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -12,18 +13,20 @@ interface SubmitApplicationInput {
   application: EditorApplicationInput;
   /** The photo finished uploading in this browser: its session goes with the application. */
   withPhoto: boolean;
+  /** A solved anti-robot challenge, once the api asked for one. */
+  proofOfWork?: string;
 }
 
 /**
  * `POST /api/editor-applications` (public). The photo joins through its upload session, proven by
  * the session's secret; once the application is stored the next one starts with a new session.
  */
-async function submitApplication({ application, withPhoto }: SubmitApplicationInput) {
+async function submitApplication({ application, withPhoto, proofOfWork }: SubmitApplicationInput) {
   const photo = withPhoto ? loadStoredSession(PHOTO_AREA) : null;
   const result = await api.post<{ applicationId: string }>(
     '/editor-applications',
     photo ? { ...application, profilePhotoSessionId: photo.sessionId } : application,
-    photo ? { headers: { [UPLOAD_SESSION_HEADER]: photo.secret } } : undefined,
+    { headers: { ...(photo ? { [UPLOAD_SESSION_HEADER]: photo.secret } : {}), ...proofOfWorkHeaders(proofOfWork) } },
   );
   forgetStoredSession(PHOTO_AREA);
   return result;

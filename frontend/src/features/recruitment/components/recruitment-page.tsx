@@ -11,6 +11,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useProofOfWork } from '@/components/form/proof-of-work';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { serverFieldErrors, submitErrorMessage, useSubmitApplication } from '../api/submit-application';
 import { RECRUITMENT_NAMESPACE } from '../locales';
@@ -61,7 +62,7 @@ export function RecruitmentPage() {
   const onPhotoStatus = useCallback((status: PhotoStatus) => setPhotoStatus(status), []);
   const sending = submitApplication.isPending;
 
-  const onValid = async (application: EditorApplicationInput) => {
+  const onValid = async (application: EditorApplicationInput, proofOfWorkPayload?: string) => {
     if (photoStatus === 'uploading') {
       toast.info(t('photo.waitTitle'), { description: t('photo.wait') });
       return;
@@ -72,8 +73,13 @@ export function RecruitmentPage() {
       return;
     }
     try {
-      await submitApplication.mutateAsync({ application, withPhoto: photoStatus === 'ready' });
+      await submitApplication.mutateAsync({
+        application,
+        withPhoto: photoStatus === 'ready',
+        proofOfWork: proofOfWorkPayload,
+      });
     } catch (error) {
+      if (proofOfWork.asked(error, application)) return;
       toast.error(submitErrorMessage(error));
       const fields = Object.entries(serverFieldErrors(error));
       for (const [field, message] of fields) {
@@ -89,6 +95,9 @@ export function RecruitmentPage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     requestAnimationFrame(() => sentRef.current?.focus({ preventScroll: true }));
   };
+  const proofOfWork = useProofOfWork(
+    (application: EditorApplicationInput, payload) => void onValid(application, payload),
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -143,7 +152,7 @@ export function RecruitmentPage() {
             noValidate
             aria-label={t('title')}
             aria-busy={sending}
-            onSubmit={handleSubmit(onValid, invalidFormToast)}
+            onSubmit={handleSubmit((application) => onValid(application), invalidFormToast)}
             className="flex flex-col gap-6"
           >
             <PersonalSection form={form} photoKey={photoKey} onPhotoStatus={onPhotoStatus} />
@@ -157,6 +166,7 @@ export function RecruitmentPage() {
             <PortfolioSection form={form} values={values} />
             <PreferencesSection form={form} values={values} />
             <ConsentsSection form={form} sending={sending} />
+            {proofOfWork.check}
           </form>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useOptionLanguage } from '@/components/form/fields';
+import { AddressConfirmationNote } from '../address-confirmation-note';
 import { NextSteps } from '../next-steps';
 import { SentBriefPayment } from '../sent-brief-payment';
 
@@ -12,6 +13,8 @@ export interface SentBrief {
   email: string;
   offerPriceCents: number;
   currency: string;
+  /** Absent for a brief kept before the address confirmation existed. */
+  addressConfirmationNeeded?: boolean;
 }
 
 /**
@@ -44,6 +47,7 @@ export function StepPayment({
         {t('wizard.successTitle')}
       </h2>
       <p className="mt-2 text-slate-700">{t('wizard.successText', { email: brief.email })}</p>
+      {brief.addressConfirmationNeeded ? <AddressConfirmationNote /> : null}
       <p className="mt-1 text-sm text-slate-500">
         {t('wizard.reference', { id: brief.briefId.slice(0, 8).toUpperCase() })}
       </p>

@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
+import { AddressConfirmationNote } from '../address-confirmation-note';
 import { NextSteps } from '../next-steps';
 import { SentBriefPayment } from '../sent-brief-payment';
 
@@ -12,11 +13,13 @@ import { SentBriefPayment } from '../sent-brief-payment';
 export function Thanks({
   email,
   briefId,
+  addressConfirmationNeeded,
   onAnother,
   onNotPayable,
 }: {
   email: string;
   briefId: string;
+  addressConfirmationNeeded?: boolean;
   onAnother: () => void;
   onNotPayable: () => void;
 }) {
@@ -33,6 +36,7 @@ export function Thanks({
           {t('full.thanksTitle')}
         </h1>
         <p className="mt-2 text-slate-700">{t('full.thanksText', { email })}</p>
+        {addressConfirmationNeeded ? <AddressConfirmationNote /> : null}
         <h2 className="mt-6 font-semibold text-slate-900">{t('full.nextStepsTitle')}</h2>
         <NextSteps steps={t('full.nextSteps', { returnObjects: true }) as string[]} />
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">

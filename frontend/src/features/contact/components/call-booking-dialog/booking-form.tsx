@@ -5,6 +5,7 @@ import { CalendarCheck, CalendarClock, Loader2 } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useProofOfWork } from '@/components/form/proof-of-work';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -54,28 +55,35 @@ export function BookingForm({ onBooked }: { onBooked: (booking: BookedCall) => v
     toast.error(contactErrorSummary(messages, Object.values(messages)[0] ?? CONTACT_MESSAGES.required));
   };
 
-  const onValid = (booking: Booking) =>
-    book.mutate(booking, {
-      onSuccess: (created) => {
-        toast.success(CONTACT_MESSAGES.booked, { description: callSlotLabel(created.startsAt, language) });
-        onBooked({ ...created, email: booking.email, phone: booking.phone });
+  const submit = (booking: Booking, proofOfWorkPayload?: string) =>
+    book.mutate(
+      { booking, proofOfWork: proofOfWorkPayload },
+      {
+        onSuccess: (created) => {
+          toast.success(created.confirmationRequired ? t('call.confirmTitle') : CONTACT_MESSAGES.booked, {
+            description: callSlotLabel(created.startsAt, language),
+          });
+          onBooked({ ...created, email: booking.email, phone: booking.phone });
+        },
+        onError: (error) => {
+          if (proofOfWork.asked(error, booking)) return;
+          for (const [field, text] of Object.entries(serverFieldErrors(error))) {
+            setError(field as keyof BookingFormValues, { message: text });
+          }
+          // Someone else took the slot meanwhile: the list is read again, the choice is dropped.
+          if (error instanceof ApiError && error.message === CONTACT_MESSAGES.slotTaken) {
+            setValue('startsAt', '');
+          }
+          toast.error(CONTACT_MESSAGES.bookingError, { description: error.message });
+        },
       },
-      onError: (error) => {
-        for (const [field, text] of Object.entries(serverFieldErrors(error))) {
-          setError(field as keyof BookingFormValues, { message: text });
-        }
-        // Someone else took the slot meanwhile: the list is read again, the choice is dropped.
-        if (error instanceof ApiError && error.message === CONTACT_MESSAGES.slotTaken) {
-          setValue('startsAt', '');
-        }
-        toast.error(CONTACT_MESSAGES.bookingError, { description: error.message });
-      },
-    });
+    );
+  const proofOfWork = useProofOfWork(submit);
 
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      onSubmit={(event) => void handleSubmit((booking) => submit(booking), onInvalid)(event)}
       className="relative flex flex-col gap-5"
       aria-busy={book.isPending}
     >
@@ -110,6 +118,7 @@ export function BookingForm({ onBooked }: { onBooked: (booking: BookedCall) => v
         </FormField>
       </div>
       <HoneypotField label={t('form.honeypot')} {...register(HONEYPOT_FIELD)} />
+      {proofOfWork.check}
       <Button type="submit" size="lg" disabled={book.isPending || !slots.data?.days.length} className="sm:self-end">
         {book.isPending ? (
           <Loader2 className="animate-spin" aria-hidden="true" />

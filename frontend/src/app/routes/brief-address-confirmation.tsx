@@ -1,0 +1,1 @@
+export { AddressConfirmationPage as Component } from '@/features/brief/components/address-confirmation-page';

@@ -1,0 +1,1 @@
+export { CallConfirmationPage as Component } from '@/features/contact/components/call-confirmation-page';
