@@ -9,10 +9,10 @@ import { PROOF_OF_WORK_MESSAGES } from '../../domain/proof-of-work';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 
 /**
- * The contact form past its soft threshold, in the browser: the api asks for a proof of work, the
- * form shows the ALTCHA widget in French, the browser solves it by itself and the message goes
- * through. The api is the suite's own over the stack's services, with a threshold of one message
- * an hour (the stack's own is out of the other suites' way).
+ * The contact page's two forms past their soft threshold, in the browser: the api asks for a proof
+ * of work, the form (or the call dialog) shows the ALTCHA widget in French, the browser solves it by
+ * itself and the message or the call request goes through. The api is the suite's own over the
+ * stack's services, with a threshold of one an hour (the stack's own is out of the other suites' way).
  */
 
 /** With POW_SCREENSHOTS=<folder>, the form with its widget is also captured there (desktop and phone). */
@@ -28,7 +28,7 @@ test.afterAll(async () => {
   await api?.close();
 });
 
-/** Counters of the case's own, the form's threshold at one message an hour (the address is loopback). */
+/** Counters of the case's own, each form's threshold at one an hour (the address is loopback). */
 test.beforeEach(() => {
   api.deps.contact.limits = contactLimits(
     loadConfig(),
@@ -84,3 +84,30 @@ for (const width of [1280, 390]) {
       .toEqual(['Premier message', 'Second message']);
   });
 }
+
+/** A call asked for from the dialog, on the first free slot, by a visitor typing `email`. */
+async function askForCall(page: Page, email: string) {
+  await page.goto(`${api.base}/contact`);
+  await page.getByRole('button', { name: 'Réserver un appel de 15 min' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Réserver un appel de 15 minutes' });
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByRole('textbox', { name: /^Votre nom/ }).fill('Alex Répété');
+  await dialog.getByRole('textbox', { name: /^Votre e-mail/ }).fill(email);
+  await dialog.getByRole('textbox', { name: /^Votre téléphone/ }).fill('06 12 34 56 78');
+  await dialog.getByRole('button', { name: 'Confirmer l’appel' }).click();
+  return dialog;
+}
+
+test('past the threshold the call booking shows the anti-robot check, solves it and the call is asked for', async ({
+  page,
+}) => {
+  const first = await askForCall(page, `appel-1.${randomUUID().slice(0, 8)}@rushflow.test`);
+  await expect(first.getByTestId('call-booked')).toBeVisible();
+  await expect(page.getByText(PROOF_OF_WORK_MESSAGES.required)).toHaveCount(0);
+
+  const second = await askForCall(page, `appel-2.${randomUUID().slice(0, 8)}@rushflow.test`);
+  const check = second.getByRole('alert').filter({ hasText: PROOF_OF_WORK_MESSAGES.required });
+  await expect(check).toBeVisible();
+  await expect(check.locator('altcha-widget')).toBeAttached();
+  await expect(second.getByTestId('call-booked')).toBeVisible({ timeout: 60_000 });
+});
