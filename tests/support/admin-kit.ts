@@ -142,6 +142,8 @@ export function adminKit() {
     appUrl,
     keycloak,
     token,
+    /** Signs `caller` in afresh at the next call: a token issued before a change of its roles is refused. */
+    forgetToken: (caller: Exclude<Caller, 'anonymous'>) => tokens.delete(accounts[caller].email),
     call,
     mailTo,
     waitForMail,
