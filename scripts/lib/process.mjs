@@ -38,7 +38,8 @@ export async function stopAll(graceMs = 8000) {
   await Promise.all(running.map((child) => stopChild(child, graceMs)));
 }
 
-function stopChild(child, graceMs = 8000) {
+/** Stops one child (its whole process group), SIGTERM first then SIGKILL after `graceMs`. */
+export function stopChild(child, graceMs = 8000) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const kill = (signal) => {
@@ -59,6 +60,33 @@ function stopChild(child, graceMs = 8000) {
     });
     kill('SIGTERM');
   });
+}
+
+/**
+ * Sends `signal` to a child's whole process group and resolves once every process of it has exited
+ * (Keycloak's start script and its JVM are two processes: killing the script alone leaves the JVM).
+ */
+export async function killGroup(child, signal) {
+  if (!child) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    return; // the group is gone already
+  }
+  await waitFor(`${child.serviceName} to stop`, () => !processAlive(-child.pid), {
+    timeoutMs: 30_000,
+    intervalMs: 100,
+  });
+}
+
+/** Whether a process (or, for a negative id, a process group) still exists. */
+export function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs a command to completion; rejects with its output tail when it fails. */

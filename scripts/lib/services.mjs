@@ -4,7 +4,7 @@ import path from 'node:path';
 import { httpOk, startProcess, tcpOpen, waitFor } from './process.mjs';
 
 /** Custom search attributes admins filter projects by in the Temporal UI. */
-const SEARCH_ATTRIBUTES = {
+export const SEARCH_ATTRIBUTES = {
   RushflowStatus: 'Keyword',
   RushflowClientEmail: 'Keyword',
   RushflowEditorId: 'Keyword',
@@ -67,7 +67,7 @@ export async function startMinio({ config, logDir, minioBin }) {
         // (ABANDONED_UPLOAD_AGE_HOURS): MinIO takes no per-bucket rule for it.
         MINIO_API_STALE_UPLOADS_EXPIRY: '24h',
         // The app's origins may call S3 directly (presigned multipart uploads); ETag is exposed.
-        MINIO_API_CORS_ALLOW_ORIGIN: [config.appUrl, `http://localhost:${config.ports.vite}`].join(','),
+        MINIO_API_CORS_ALLOW_ORIGIN: [config.appUrl, config.env.VITE_URL].join(','),
       },
     },
   );
@@ -127,31 +127,52 @@ export async function startStripeMock({ config, logDir, stripeMockBin }) {
  */
 const WORKER_MAX_HEAP_MIB = 256;
 
-/** The worker, run from TypeScript sources through tsx. */
-export async function startWorker({ config, logDir, root }) {
-  return startProcess(
-    'worker',
-    path.join(root, 'node_modules', '.bin', 'tsx'),
-    [path.join(root, 'activities', 'worker.ts')],
-    {
-      logDir,
-      cwd: root,
-      env: {
-        ...config.env,
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${WORKER_MAX_HEAP_MIB}`]
-          .filter(Boolean)
-          .join(' '),
-      },
+/**
+ * The worker, run from TypeScript sources through tsx, or (`compiled`) from dist/ as in production
+ * (`npm run start:cluster`, which names each of its workers and gives each its own `env`).
+ */
+export async function startWorker({ config, logDir, root, compiled = false, name = 'worker', env = {} }) {
+  const [command, args] = compiled
+    ? [process.execPath, [path.join(root, 'dist', 'activities', 'worker.js')]]
+    : [path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'activities', 'worker.ts')]];
+  return startProcess(name, command, args, {
+    logDir,
+    cwd: root,
+    env: {
+      ...config.env,
+      ...env,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, env.NODE_OPTIONS, `--max-old-space-size=${WORKER_MAX_HEAP_MIB}`]
+        .filter(Boolean)
+        .join(' '),
     },
-  );
+  });
 }
 
-export async function startApi({ config, logDir, root, watch = false }) {
+/** The api from its sources through tsx (`watch`: restarted on change), or (`compiled`) from dist/ on `port`. */
+export async function startApi({
+  config,
+  logDir,
+  root,
+  watch = false,
+  compiled = false,
+  name = 'api',
+  port = config.ports.app,
+  env = {},
+}) {
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-  const args = watch
-    ? ['watch', '--clear-screen=false', path.join(root, 'api', 'server.ts')]
-    : [path.join(root, 'api', 'server.ts')];
-  const child = startProcess('api', tsx, args, { logDir, cwd: root, env: config.env });
-  await waitFor('api', () => httpOk(`http://127.0.0.1:${config.ports.app}/api/config`), { child, timeoutMs: 60_000 });
+  const [command, args] = compiled
+    ? [process.execPath, [path.join(root, 'dist', 'api', 'server.js')]]
+    : [
+        tsx,
+        watch
+          ? ['watch', '--clear-screen=false', path.join(root, 'api', 'server.ts')]
+          : [path.join(root, 'api', 'server.ts')],
+      ];
+  const child = startProcess(name, command, args, {
+    logDir,
+    cwd: root,
+    env: { ...config.env, ...env, PORT: String(port) },
+  });
+  await waitFor(name, () => httpOk(`http://127.0.0.1:${port}/api/config`), { child, timeoutMs: 60_000 });
   return child;
 }

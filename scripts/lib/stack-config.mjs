@@ -1,5 +1,7 @@
-// Ports, folders and URLs of the local stack, for `npm start` (profile "dev") and `npm test`
-// (profile "test", other ports so both can run side by side). Node built-ins only.
+// Ports, folders and URLs of the local stack, for `npm start` (profile "dev"), `npm test`
+// (profile "test") and `npm run start:cluster` (profile "cluster"), on ports of their own so they
+// can run side by side. Node built-ins only.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +38,37 @@ const PORTS = {
     mailUi: 8125,
     stripeMock: 12211,
     stripeMockHttps: 12212,
+  },
+  // `npm run start:cluster`: the production topology on one machine. `app` and `auth` are Caddy's
+  // https sites (the apis, the Keycloak nodes); each instance listens on loopback behind it.
+  cluster: {
+    app: 8443,
+    auth: 8444,
+    caddyAdmin: 2119,
+    api1: 3201,
+    api2: 3202,
+    postgres: 5435,
+    temporal: 7253,
+    temporalHistory: 7254,
+    temporalMatching: 7255,
+    temporalWorker: 7256,
+    temporalMembership1: 6953,
+    temporalMembership2: 6954,
+    temporalMembership3: 6955,
+    temporalMembership4: 6956,
+    temporalUi: 8253,
+    keycloak1: 8281,
+    keycloak2: 8282,
+    keycloakManagement1: 9281,
+    keycloakManagement2: 9282,
+    keycloakJgroups1: 7801,
+    keycloakJgroups2: 7802,
+    s3: 9300,
+    s3Console: 9301,
+    smtp: 1225,
+    mailUi: 8225,
+    stripeMock: 12311,
+    stripeMockHttps: 12312,
   },
 };
 
@@ -102,8 +135,72 @@ export function stackConfig(profile, root) {
       process.env.STRIPE_API_BASE || (process.env.STRIPE_SECRET_KEY ? '' : `http://localhost:${ports.stripeMock}`),
     STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || 'whsec_rushflow_local',
     PAGE_SESSION_SECRET: process.env.PAGE_SESSION_SECRET || 'rushflow-local-page-session-secret-0123456789',
+    ...(profile === 'cluster' ? clusterEnv(ports, dataDir) : {}),
   };
   return { profile, ports, dataDir, appUrl: env.APP_URL, env };
+}
+
+/**
+ * What the cluster sets apart from the dev stack: every public URL through Caddy in https, the
+ * apis behind it trusting its X-Forwarded-* headers, and secrets of its own (never the shipped
+ * ones) from `<dataDir>/secrets.env`. Its services are all its own: no shell or `.env` URL applies.
+ */
+function clusterEnv(ports, dataDir) {
+  const secrets = clusterSecrets(dataDir);
+  const appUrl = `https://localhost:${ports.app}`;
+  return {
+    NODE_ENV: 'development',
+    TRUST_PROXY: 'true',
+    PORT: String(ports.api1),
+    APP_URL: appUrl,
+    // The realm's web client names this origin beside APP_URL (the Vite server's in the dev stack).
+    VITE_URL: appUrl,
+    DATABASE_URL: `postgres://postgres:${secrets.POSTGRES_PASSWORD}@127.0.0.1:${ports.postgres}/rushflow`,
+    TEMPORAL_ADDRESS: `127.0.0.1:${ports.temporal}`,
+    TEMPORAL_UI_URL: `http://localhost:${ports.temporalUi}`,
+    // The issuer the browsers see; the apis and workers reach it through Caddy too (either node).
+    KEYCLOAK_URL: `https://localhost:${ports.auth}`,
+    KEYCLOAK_API_CLIENT_SECRET: secrets.KEYCLOAK_API_CLIENT_SECRET,
+    KEYCLOAK_ADMIN_PASSWORD: secrets.KEYCLOAK_ADMIN_PASSWORD,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+    S3_PUBLIC_ENDPOINT: `http://localhost:${ports.s3}`,
+    S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
+    S3_CONSOLE_URL: `http://localhost:${ports.s3Console}`,
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    MAIL_UI_URL: `http://localhost:${ports.mailUi}`,
+    STRIPE_SECRET_KEY: '',
+    STRIPE_API_BASE: `http://localhost:${ports.stripeMock}`,
+    STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
+    PAGE_SESSION_SECRET: secrets.PAGE_SESSION_SECRET,
+  };
+}
+
+const CLUSTER_SECRETS = [
+  'POSTGRES_PASSWORD',
+  'KEYCLOAK_ADMIN_PASSWORD',
+  'KEYCLOAK_API_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PAGE_SESSION_SECRET',
+];
+
+/**
+ * The cluster's secrets, written once into its data folder as deploy/make-secrets.sh writes a
+ * deployment's: 40 random characters each (MinIO takes no more), a 20-character access key id.
+ * They stay with the data they were created with (PostgreSQL's password, the realm's client secret).
+ */
+function clusterSecrets(dataDir) {
+  const file = path.join(dataDir, 'secrets.env');
+  if (!fs.existsSync(file)) {
+    const lines = [
+      ...CLUSTER_SECRETS.map((name) => `${name}=${randomBytes(20).toString('hex')}`),
+      `S3_ACCESS_KEY_ID=${randomBytes(10).toString('hex').toUpperCase()}`,
+    ];
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  }
+  return parseDotEnv(fs.readFileSync(file, 'utf8'));
 }
 
 /** Services the user pointed at an external URL are not started locally. */
@@ -118,6 +215,16 @@ export function externalServices() {
   };
 }
 
+/** The `KEY=value` lines of a `.env` file's text. */
+function parseDotEnv(text) {
+  const values = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
 /** Reads `KEY=value` lines of a `.env` file into process.env, never overriding what is set. */
 export function loadDotEnv(file) {
   let text;
@@ -126,9 +233,7 @@ export function loadDotEnv(file) {
   } catch {
     return;
   }
-  for (const line of text.split('\n')) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || process.env[match[1]] !== undefined) continue;
-    process.env[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  for (const [name, value] of Object.entries(parseDotEnv(text))) {
+    if (process.env[name] === undefined) process.env[name] = value;
   }
 }

@@ -2,7 +2,7 @@
 // dependencies, tools, services, database, storage, demo accounts, worker and api.
 import fs from 'node:fs';
 import path from 'node:path';
-import { log, run, startProcess, stopAll, tcpOpen, waitFor, httpOk } from './process.mjs';
+import { log, run, startProcess, stopAll, tcpOpen, waitFor, httpOk, killGroup, processAlive } from './process.mjs';
 import { externalServices, stackConfig } from './stack-config.mjs';
 import { ensureAptPackages, ensureGoTool } from './tools.mjs';
 import { startApi, startMailServer, startMinio, startStripeMock, startTemporal, startWorker } from './services.mjs';
@@ -36,7 +36,7 @@ function newestMtime(dir) {
 }
 
 /** Builds the SPA when its sources (or domain/) changed since the last build. */
-async function ensureFrontendBuilt() {
+export async function ensureFrontendBuilt() {
   const index = path.join(ROOT, 'frontend', 'dist', 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(path.join(ROOT, 'frontend')), newestMtime(path.join(ROOT, 'domain')));
@@ -49,6 +49,21 @@ async function ensureFrontendBuilt() {
     { cwd: ROOT, quiet: true },
   );
   log('build', `front end built in ${Math.round((Date.now() - start) / 1000)} s`);
+}
+
+/** The folders scripts/build-server.mjs compiles (tsconfig.build.json), and the front end it bundles the render of. */
+const SERVER_SOURCES = ['domain', 'db', 'clients', 'api', 'activities', 'workflows', 'frontend'];
+
+/** Compiles the api, the worker and the migrations into dist/ (as `npm run build`) when their sources changed since. */
+export async function ensureServerBuilt() {
+  // Written after the compilation succeeded: a build that failed midway is not taken for done.
+  const bundle = path.join(ROOT, 'dist', 'workflow-bundle.js');
+  const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+  if (built > Math.max(...SERVER_SOURCES.map((dir) => newestMtime(path.join(ROOT, dir))))) return;
+  const start = Date.now();
+  log('build', 'compiling the api, the worker and the migrations into dist/…');
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, quiet: true });
+  log('build', `server compiled in ${Math.round((Date.now() - start) / 1000)} s`);
 }
 
 /**
@@ -117,6 +132,26 @@ async function assertPortsFree(config, external) {
       `ports already in use: ${busy.join(', ')}. Another Rushflow (${config.profile}) may be running: stop it first.`,
     );
   }
+}
+
+/**
+ * Migrates the database, prepares the buckets and the demo accounts (api/setup/prepare-stack.ts)
+ * with the stack's environment `env`; returns the demo accounts it prints.
+ */
+export async function prepareStack(env, logDir) {
+  log('prepare', 'migrating the database, preparing buckets and demo accounts…');
+  const prepared = await run(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(ROOT, 'api', 'setup', 'prepare-stack.ts')],
+    { cwd: ROOT, env, quiet: true, logFile: path.join(logDir, 'prepare.log') },
+  );
+  return JSON.parse(
+    prepared
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .pop() ?? '{}',
+  );
 }
 
 /**
@@ -203,24 +238,7 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
     ].filter(Boolean);
     await Promise.all(starting.map(([name, service]) => timed(name, () => service.start())));
 
-    log('prepare', 'migrating the database, preparing buckets and demo accounts…');
-    const prepared = await run(
-      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [path.join(ROOT, 'api', 'setup', 'prepare-stack.ts')],
-      {
-        cwd: ROOT,
-        env: config.env,
-        quiet: true,
-        logFile: path.join(logDir, 'prepare.log'),
-      },
-    );
-    const accounts = JSON.parse(
-      prepared
-        .trim()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .pop() ?? '{}',
-    );
+    const accounts = await prepareStack(config.env, logDir);
 
     await childService('worker', () => startWorker({ config, logDir, root: ROOT })).start();
     await timed('api', () =>
@@ -240,33 +258,6 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-/**
- * Kills a service's whole process group and waits until every process of it has exited (Keycloak's
- * start script outlives its JVM's port otherwise).
- */
-async function killGroup(child, signal) {
-  if (!child) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    return; // the group is gone already
-  }
-  await waitFor(`${child.serviceName} to stop`, () => !processAlive(-child.pid), {
-    timeoutMs: 30_000,
-    intervalMs: 100,
-  });
-}
-
-/** Whether a process (or, for a negative id, a process group) still exists. */
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

