@@ -67,8 +67,14 @@ export function notificationCreated(row: Notification): OutboxEntry {
  * issued until now no longer open a stream, and an `access.changed` event closes the open ones
  * (the browser reconnects with a fresh token, which carries the new roles).
  */
-export async function revokeStreams(em: EntityManager, userId: string): Promise<void> {
-  // Whole seconds, as token `iat`s are: a token issued in this very second still opens a stream.
-  await em.upsert(AccessRevocation, { userId, revokedBefore: new Date(Math.floor(Date.now() / 1000) * 1000) });
+export async function revokeStreams(
+  em: EntityManager,
+  userId: string,
+  { thisSecondToo = false }: { thisSecondToo?: boolean } = {},
+): Promise<void> {
+  // Whole seconds, as token `iat`s are: after a change of roles a token issued in this very second
+  // (the fresh one) still works; when every session ended, none issued so far does.
+  const second = Math.floor(Date.now() / 1000) * 1000;
+  await em.upsert(AccessRevocation, { userId, revokedBefore: new Date(thisSecondToo ? second + 1000 : second) });
   await appendEvents(em, () => [userEvent(userId, { type: 'access.changed' })]);
 }

@@ -54,7 +54,7 @@ export function backchannelLogoutRoutes(deps: BackchannelLogoutDeps): Router {
       const { logout_token: token } = parseInput(BackchannelLogoutInputSchema, ctx.request.body);
       const ended = await endedSession(token, jwks, deps);
       if ('sid' in ended) await deps.revocations.revoke([ended.sid]);
-      else await deps.em().transactional((em) => revokeStreams(em, ended.sub));
+      else await deps.em().transactional((em) => revokeStreams(em, ended.sub, { thisSecondToo: true }));
       ctx.status = 200;
     },
   );
