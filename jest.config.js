@@ -67,5 +67,11 @@ module.exports = {
       displayName: 'chaos',
       testMatch: ['<rootDir>/tests/chaos/**/*.test.ts'],
     },
+    {
+      // The production topology (scripts/lib/cluster.mjs), one instance of each killed in turn.
+      ...common,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/tests/cluster/**/*.test.ts'],
+    },
   ],
 };

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { bringUp, ensureNodeModules, ROOT } from './lib/stack.mjs';
 import { loadDotEnv } from './lib/stack-config.mjs';
-import { log, startProcess, waitFor, httpOk } from './lib/process.mjs';
+import { printReady, shutdownOnSignals, startProcess, waitFor, httpOk } from './lib/process.mjs';
 import { onPinnedNode } from './lib/runtime.mjs';
 
 await ensureNodeModules();
@@ -13,17 +13,7 @@ loadDotEnv(path.join(ROOT, '.env'));
 const dev = process.argv.includes('--dev');
 const t0 = Date.now();
 let stack;
-let stopping = false;
-
-async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
-  log('stop', 'stopping every service…');
-  await stack?.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+const shutdown = shutdownOnSignals(async () => stack?.stop());
 
 try {
   stack = await bringUp('dev', { watchApi: dev });
@@ -60,14 +50,7 @@ try {
     ['Stripe', config.env.STRIPE_SECRET_KEY ? 'Stripe (clé configurée)' : `stripe-mock ${config.env.STRIPE_API_BASE}`],
     ['Données', config.dataDir],
   ];
-  const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\nRushflow est prêt en ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-  for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);
-  console.log('\n  Comptes de démonstration');
-  for (const [role, account] of Object.entries(accounts)) {
-    console.log(`  ${role.padEnd(width)}  ${account.email} / ${account.password}`);
-  }
-  console.log('\n  Ctrl-C arrête tout ; les données restent dans le dossier ci-dessus.\n');
+  printReady(`Rushflow est prêt en ${((Date.now() - t0) / 1000).toFixed(1)} s`, rows, accounts);
 } catch (error) {
   console.error(`\n[start] ${error.message}`);
   await shutdown(1);

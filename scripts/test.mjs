@@ -2,11 +2,14 @@
 // `npm test`: provisions what is missing, starts a fresh test stack on its own ports, runs every
 // suite (unit, components in jsdom with the api answered by MSW, workflows on the time-skipping
 // server, api against the real services, browser tests in Debian's chromium, then chaos: services
-// killed under load), stops the stack and prints one line: `N passed, N failed`.
+// killed under load), stops the stack, then starts the production topology (scripts/lib/cluster.mjs)
+// for the cluster suite (one of each instance killed in turn under load), and prints one line:
+// `N passed, N failed`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { bringUp, ensureNodeModules, provisionTools, ROOT } from './lib/stack.mjs';
+import { bringUpCluster, CLUSTER_SUITE_ENV } from './lib/cluster.mjs';
 import { startStackControl } from './lib/stack-control.mjs';
 import { log } from './lib/process.mjs';
 import { onPinnedNode } from './lib/runtime.mjs';
@@ -18,7 +21,7 @@ await onPinnedNode(ROOT);
 const resultsDir = path.join(process.env.RUSHFLOW_DATA_DIR ?? path.join(ROOT, '.data'), 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
-const SUITES = ['unit', 'components', 'workflows', 'api', 'e2e', 'chaos'];
+const SUITES = ['unit', 'components', 'workflows', 'api', 'e2e', 'chaos', 'cluster'];
 const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 // `npm test api production-settings`: the suites named, and within them only the test files whose
 // path matches the other words.
@@ -89,12 +92,13 @@ function record(name, counts) {
 }
 
 let stack;
+let cluster;
 let control;
 let exitCode = 0;
 try {
   await ensureNodeModules();
   const tools = await provisionTools({
-    withBrowser: wanted('e2e'),
+    withBrowser: wanted('e2e') || wanted('cluster'),
     withTestServer: wanted('workflows'),
     withOtio: wanted('unit'),
   });
@@ -140,12 +144,33 @@ try {
   }
   // Last: it kills the shared stack's worker, Temporal server and PostgreSQL under load.
   if (wanted('chaos')) record('chaos', await jestSuite('chaos', stackEnv()));
+  await control?.close();
+  await stack?.stop();
+  control = stack = undefined;
+
+  // The production topology, fresh, on ports of its own: one of each instance is killed in turn.
+  if (wanted('cluster')) {
+    cluster = await bringUpCluster('cluster-test', { fresh: true, env: CLUSTER_SUITE_ENV });
+    log('test', `cluster up in ${cluster.bootSeconds.toFixed(1)} s`);
+    control = await startStackControl(cluster.services);
+    record(
+      'cluster',
+      await jestSuite('cluster', {
+        ...cluster.config.env,
+        MAIL_API_URL: cluster.config.env.MAIL_UI_URL,
+        RUSHFLOW_ACCOUNTS: JSON.stringify(cluster.accounts),
+        RUSHFLOW_STACK_CONTROL: control.url,
+        RUSHFLOW_CLUSTER_PORTS: JSON.stringify(cluster.config.ports),
+      }),
+    );
+  }
 } catch (error) {
   console.error(`\n[test] the test stack failed: ${error.message}`);
   totals.failed += 1;
 } finally {
   await control?.close();
   await stack?.stop();
+  await cluster?.stop();
 }
 if (totals.failed > 0) exitCode = 1;
 console.log('');

@@ -79,6 +79,58 @@ export async function killGroup(child, signal) {
   });
 }
 
+/**
+ * A service the stack can kill and start again (the chaos and cluster suites, the soak): `start()`
+ * resolves to its child once it is ready; `kill(signal)` ends its whole process group and waits;
+ * `restart()` kills it and starts it again on the same data and ports.
+ */
+export function restartable(name, start) {
+  const service = {
+    name,
+    child: undefined,
+    async start() {
+      service.child = await start();
+      return service.child;
+    },
+    kill: (signal = 'SIGKILL') => killGroup(service.child, signal),
+    async restart() {
+      await service.kill('SIGKILL');
+      return service.start();
+    },
+  };
+  return service;
+}
+
+/**
+ * Ctrl-C and SIGTERM run `stop()` once, then exit; returns that shutdown (`shutdown(code)`) for the
+ * script's own failures.
+ */
+export function shutdownOnSignals(stop) {
+  let stopping = false;
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    log('stop', 'stopping every service…');
+    await stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  return shutdown;
+}
+
+/** The start scripts' last screen: what is ready where, and the demo accounts. */
+export function printReady(title, rows, accounts) {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(`\n${title}\n`);
+  for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);
+  console.log('\n  Comptes de démonstration');
+  for (const [role, account] of Object.entries(accounts)) {
+    console.log(`  ${role.padEnd(width)}  ${account.email} / ${account.password}`);
+  }
+  console.log('\n  Ctrl-C arrête tout ; les données restent dans le dossier ci-dessus.\n');
+}
+
 /** Whether a process (or, for a negative id, a process group) still exists. */
 export function processAlive(pid) {
   try {

@@ -56,7 +56,9 @@ const PORTS = {
     temporalMembership2: 6954,
     temporalMembership3: 6955,
     temporalMembership4: 6956,
+    // Caddy's https site for the Temporal UI server, which listens on `temporalUiServer`.
     temporalUi: 8253,
+    temporalUiServer: 8254,
     keycloak1: 8281,
     keycloak2: 8282,
     keycloakManagement1: 9281,
@@ -72,6 +74,12 @@ const PORTS = {
   },
 };
 
+/**
+ * The cluster the `cluster` suite and `npm run bench:cluster` start afresh: the cluster's ports, 100
+ * further, so a cluster the developer runs (and its data) is left alone.
+ */
+PORTS['cluster-test'] = Object.fromEntries(Object.entries(PORTS.cluster).map(([name, port]) => [name, port + 100]));
+
 export const REALM = 'rushflow';
 const SPA_CLIENT_ID = 'rushflow-web';
 const API_CLIENT_ID = 'rushflow-api';
@@ -81,7 +89,11 @@ export function stackConfig(profile, root) {
   // RUSHFLOW_PORT_OFFSET shifts every port, so a second copy of the stack can run beside the first.
   const offset = Number(process.env.RUSHFLOW_PORT_OFFSET || 0);
   const ports = Object.fromEntries(Object.entries(PORTS[profile]).map(([name, port]) => [name, port + offset]));
-  const dataDir = process.env.RUSHFLOW_DATA_DIR || path.join(root, '.data', profile);
+  // RUSHFLOW_DATA_DIR moves the data; the suite's cluster keeps a folder of its own inside it.
+  const dataDir =
+    profile === 'cluster-test'
+      ? path.join(process.env.RUSHFLOW_DATA_DIR || path.join(root, '.data'), profile)
+      : process.env.RUSHFLOW_DATA_DIR || path.join(root, '.data', profile);
   const appUrl = `http://localhost:${ports.app}`;
   const env = {
     NODE_ENV: profile === 'test' ? 'test' : process.env.NODE_ENV || 'development',
@@ -135,7 +147,7 @@ export function stackConfig(profile, root) {
       process.env.STRIPE_API_BASE || (process.env.STRIPE_SECRET_KEY ? '' : `http://localhost:${ports.stripeMock}`),
     STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || 'whsec_rushflow_local',
     PAGE_SESSION_SECRET: process.env.PAGE_SESSION_SECRET || 'rushflow-local-page-session-secret-0123456789',
-    ...(profile === 'cluster' ? clusterEnv(ports, dataDir) : {}),
+    ...(profile.startsWith('cluster') ? clusterEnv(ports, dataDir) : {}),
   };
   return { profile, ports, dataDir, appUrl: env.APP_URL, env };
 }
@@ -157,7 +169,7 @@ function clusterEnv(ports, dataDir) {
     VITE_URL: appUrl,
     DATABASE_URL: `postgres://postgres:${secrets.POSTGRES_PASSWORD}@127.0.0.1:${ports.postgres}/rushflow`,
     TEMPORAL_ADDRESS: `127.0.0.1:${ports.temporal}`,
-    TEMPORAL_UI_URL: `http://localhost:${ports.temporalUi}`,
+    TEMPORAL_UI_URL: `https://localhost:${ports.temporalUi}`,
     // The issuer the browsers see; the apis and workers reach it through Caddy too (either node).
     KEYCLOAK_URL: `https://localhost:${ports.auth}`,
     KEYCLOAK_API_CLIENT_SECRET: secrets.KEYCLOAK_API_CLIENT_SECRET,

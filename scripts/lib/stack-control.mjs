@@ -14,7 +14,7 @@ export async function startStackControl(services) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    const match = /^\/services\/([A-Za-z]+)\/(kill|restart)$/.exec(req.url ?? '');
+    const match = /^\/services\/([A-Za-z0-9]+)\/(kill|restart)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return answer(404, { error: 'unknown request' });
     const [, name, action] = match;
     const service = Object.hasOwn(services, name) ? services[name] : undefined;

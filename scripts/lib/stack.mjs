@@ -2,7 +2,7 @@
 // dependencies, tools, services, database, storage, demo accounts, worker and api.
 import fs from 'node:fs';
 import path from 'node:path';
-import { log, run, startProcess, stopAll, tcpOpen, waitFor, httpOk, killGroup, processAlive } from './process.mjs';
+import { log, run, restartable, startProcess, stopAll, tcpOpen, waitFor, httpOk, processAlive } from './process.mjs';
 import { externalServices, stackConfig } from './stack-config.mjs';
 import { ensureAptPackages, ensureGoTool } from './tools.mjs';
 import { startApi, startMailServer, startMinio, startStripeMock, startTemporal, startWorker } from './services.mjs';
@@ -186,21 +186,7 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
     };
     // Each service the stack started, by name, can be killed and started again (chaos test, soak).
     const services = {};
-    const childService = (name, start) => {
-      const service = {
-        child: undefined,
-        async start() {
-          service.child = await start();
-        },
-        kill: (signal = 'SIGKILL') => killGroup(service.child, signal),
-        async restart() {
-          await service.kill('SIGKILL');
-          await service.start();
-        },
-      };
-      services[name] = service;
-      return service;
-    };
+    const childService = (name, start) => (services[name] = restartable(name, start));
     let postgres;
     const startPg = async () => {
       const { startPostgres } = await import('../services/postgres.mjs');
@@ -265,7 +251,7 @@ export async function bringUp(profile, { fresh = false, watchApi = false, tools:
  * Kills PostgreSQL's postmaster and its backends (like a crash of its machine) and waits until
  * they are gone; the next start recovers from the write-ahead log.
  */
-async function killPostgres(config, signal) {
+export async function killPostgres(config, signal) {
   const pidFile = path.join(config.dataDir, 'postgres', 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);

@@ -29,6 +29,8 @@ export const GO_TOOLS = {
     what: "Temporal's SQL schema tool",
   },
   caddy: { module: 'github.com/caddyserver/caddy/v2/cmd/caddy@v2.11.9', toolchain: 'go1.27.3', what: 'Caddy' },
+  // The release of deploy/compose.yaml's temporalio/ui image, its web assets embedded.
+  'temporal-ui-server': { module: 'github.com/temporalio/ui-server/v2/cmd/server@v2.49.1', what: 'Temporal UI server' },
 };
 
 export function which(command) {

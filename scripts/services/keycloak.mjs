@@ -258,8 +258,9 @@ export function realmPlaceholders(config) {
 }
 
 /**
- * The Temporal UI client's secret in the local stacks: nothing local signs in with it, but the
- * realm must not be imported with its placeholder. Made once per data folder, beside the realm's
+ * The Temporal UI client's secret in the local stacks: the cluster's UI server signs in with it
+ * (scripts/services/temporal-ui.mjs); the dev and test stacks only need the realm imported without
+ * its placeholder. Made once per data folder, beside the realm's
  * database, so it stays the secret of the realm that folder holds.
  */
 function temporalUiClientSecret(dataDir) {
