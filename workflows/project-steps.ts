@@ -1,5 +1,13 @@
-import { ApplicationFailure } from '@temporalio/common';
-import { condition, log, patched, proxyActivities, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
+import { ApplicationFailure, type LocalActivityOptions } from '@temporalio/common';
+import {
+  condition,
+  log,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
 import type { ProjectStatus } from '../domain/enums';
 import { projectPartiesOf } from '../domain/project-lifecycle';
 import { PROJECT_ACTION_MESSAGES, PROJECT_NOTICES } from '../domain/project-notices';
@@ -46,7 +54,7 @@ import type {
  */
 const NAMED_TRANSITIONS_PATCH = 'named-transitions';
 
-export const activities = proxyActivities<ProjectActivities>({
+const ACTIVITY_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: {
     initialInterval: '2 seconds',
@@ -54,7 +62,18 @@ export const activities = proxyActivities<ProjectActivities>({
     maximumInterval: '5 minutes',
     nonRetryableErrorTypes: [PROJECT_NOT_FOUND, NO_FINAL_FILE, EDITOR_NOT_AVAILABLE, 'WorkerMisconfigured'],
   },
-});
+};
+
+export const activities = proxyActivities<ProjectActivities>(ACTIVITY_OPTIONS);
+
+/**
+ * The same activities run as local activities: in the workflow task that calls them, recorded as
+ * markers, without a task of their own for the server to queue and dispatch, nor a workflow task
+ * to resume after each. Used where several short database steps follow each other (the project's
+ * load, first timeline row and assignment): the server's work per workflow is what limits one
+ * worker's throughput (`npm run bench:worker-throughput`).
+ */
+export const localActivities = proxyLocalActivities<ProjectActivities>(ACTIVITY_OPTIONS);
 
 function actorName(actor: ProjectActor): string {
   return actor.name?.trim() || actor.email || 'Rushflow';
@@ -200,8 +219,8 @@ export class ProjectSteps {
   }
 
   /** Nobody can take the project yet: the admins are told, the assignment keeps trying. */
-  async waitForEditor(): Promise<void> {
-    await this.record('waiting_for_editor', (input) => activities.recordWaitingForEditor(input));
+  async waitForEditor(via: ProjectActivities): Promise<void> {
+    await this.record('waiting_for_editor', (input) => via.recordWaitingForEditor(input));
     this.email('project_waiting_for_editor', 'admins');
   }
 

@@ -37,7 +37,7 @@ import {
   type ReassignEditorInput,
 } from './contracts/project';
 import { durationMs } from './duration';
-import { activities, asRefusal, ProjectSteps, until } from './project-steps';
+import { activities, asRefusal, localActivities, ProjectSteps, until } from './project-steps';
 
 /**
  * Patch: the closing step (the revision window elapsed) approves the newest version, tells the
@@ -51,6 +51,13 @@ const AUTO_APPROVAL_PATCH = 'review-auto-approval';
  * escalation for such a change. Histories recorded before it replay the phase as it was.
  */
 const ADMIN_CHANGES_PATCH = 'admin-project-changes';
+
+/**
+ * Patch: the project's load, its first timeline row and the automatic assignment's attempts run as
+ * local activities (the same activities, see `localActivities`). Histories recorded before it
+ * replay them as the activities they scheduled.
+ */
+const LOCAL_ASSIGNMENT_PATCH = 'local-assignment-activities';
 
 /**
  * Owns one paid project (`project-<projectId>`) from `brief_received` to the deletion of its files
@@ -128,7 +135,8 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
     steps.answerClient(actor, answer),
   );
 
-  const snapshot = await activities.loadProjectSnapshot(projectId);
+  const assignmentSteps = patched(LOCAL_ASSIGNMENT_PATCH) ? localActivities : activities;
+  const snapshot = await assignmentSteps.loadProjectSnapshot(projectId);
   const steps = new ProjectSteps(
     projectId,
     {
@@ -160,7 +168,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   steps.publish();
   if (state.status === 'brief_received') {
     await steps.exclusive(() =>
-      activities.recordProjectStatus({
+      assignmentSteps.recordProjectStatus({
         projectId,
         oldStatus: null,
         newStatus: 'brief_received',
@@ -173,7 +181,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   const waiting = () => state.status === 'brief_received' || state.status === 'waiting_for_editor';
   for (let attempt = 0; waiting(); attempt += 1) {
     const result = await steps.exclusive(async () =>
-      waiting() ? activities.assignEditor({ key: uuid4(), projectId, from: state.status }) : undefined,
+      waiting() ? assignmentSteps.assignEditor({ key: uuid4(), projectId, from: state.status }) : undefined,
     );
     if (!result) break;
     if (result.assigned) {
@@ -183,7 +191,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
     if (state.status === 'brief_received') {
       await steps.exclusive(async () => {
         if (state.status !== 'brief_received') return;
-        await steps.waitForEditor();
+        await steps.waitForEditor(assignmentSteps);
       });
     }
     const delay = Math.min(

@@ -32,6 +32,18 @@ test('project histories of both shapes are kept: the flag-bag recordTransition a
   expect(newShape.flatMap(scheduledActivities)).not.toContain('readRevisionWindow');
 });
 
+test('project histories from before the local assignment steps are kept beside those after', () => {
+  const scheduledLoad = (file: string) => scheduledActivities(file).includes('loadProjectSnapshot');
+  const projectFiles = files.filter((file) => file.startsWith('project-workflow-'));
+  const before = projectFiles.filter((file) => file.endsWith('-before-local-assignment-activities.json'));
+  const after = projectFiles.filter((file) => !file.includes('-before-'));
+  expect(before.length).toBeGreaterThan(0);
+  expect(before.every(scheduledLoad)).toBe(true);
+  // Since the patch the project's load runs as a local activity: a marker, no activity task.
+  expect(after.length).toBeGreaterThan(0);
+  expect(after.some(scheduledLoad)).toBe(false);
+});
+
 test.each(files)('%s replays on the current workflow code', async (file) => {
   const history = historyOf(file);
   await Worker.runReplayHistory(
