@@ -46,6 +46,12 @@ const WorkerEnvSchema = z.object({
    * long; then it cancels them (a preview's ffmpeg is killed) and the attempts are retried elsewhere.
    */
   WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(30),
+  /**
+   * How long a workflow's next task waits for the worker that has it in memory before any worker
+   * may take it (replaying its history). The SDK waits 10 s: after a worker dies, every workflow it
+   * held stood still that long (`npm test cluster`).
+   */
+  WORKER_STICKY_QUEUE_TIMEOUT_SECONDS: z.coerce.number().positive().default(3),
 });
 
 export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;

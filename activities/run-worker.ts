@@ -80,6 +80,7 @@ export async function runWorker(
     taskQueue: TASK_QUEUE,
     workflowBundle,
     shutdownGraceTime,
+    stickyQueueScheduleToStartTimeout: config.WORKER_STICKY_QUEUE_TIMEOUT_SECONDS * 1000,
     ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined
       ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
       : {}),

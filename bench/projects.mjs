@@ -12,6 +12,7 @@
 // Usage: npm run bench:projects  (env: DATABASE_URL, TEMPORAL_ADDRESS of a running `npm start`).
 import os from 'node:os';
 import { EditorProfile, StatusHistory } from '../db/entities/index.ts';
+import { seedBurstEditors } from '../tests/support/paid-brief-burst.ts';
 import { loadAverage } from './lib/kit.mjs';
 import { openProjectWorkflowBench } from './lib/project-workflow.mjs';
 
@@ -33,19 +34,7 @@ const { client, db, startProjects, close } = await openProjectWorkflowBench({
 
 try {
   log(`machine: ${os.cpus().length} cores, ${mib(os.totalmem())} MiB; load before: ${loadAverage()}`);
-  const em = db.orm.em.fork();
-  for (let i = 0; i < 25; i += 1) {
-    em.create(EditorProfile, {
-      userId: `bench-editor-${i}`,
-      firstName: 'Bench',
-      lastName: String(i),
-      specialties: ['general'],
-      visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'],
-      languages: ['français'],
-      maxConcurrentProjects: 10,
-    });
-  }
-  await em.flush();
+  await seedBurstEditors(db.orm, 25, 10, 'Bench');
 
   // (b) start → assigned latency.
   const t0 = Date.now();

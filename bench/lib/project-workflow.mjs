@@ -89,5 +89,5 @@ export async function openProjectWorkflowBench({ namespace, taskQueue, database,
     await db.drop();
   }
 
-  return { client, db, startProjects, close };
+  return { client, db, worker, startProjects, close };
 }

@@ -141,6 +141,13 @@ export async function bringUpCluster(profile = 'cluster', { fresh = false, env: 
   await ensureFrontendBuilt();
   await ensureServerBuilt();
 
+  // Temporal keeps its members' ports in a PostgreSQL smallint: a larger offset stops its server.
+  const membership = Object.entries(config.ports).filter(([name]) => name.startsWith('temporalMembership'));
+  if (membership.some(([, port]) => port > 32_767)) {
+    throw new Error(
+      `RUSHFLOW_PORT_OFFSET puts Temporal's membership ports past 32767 (${membership.map(([, port]) => port).join(', ')}): choose a smaller offset.`,
+    );
+  }
   const busy = [];
   for (const [name, port] of Object.entries(config.ports)) if (await tcpOpen(port)) busy.push(`${name} (${port})`);
   if (busy.length) {

@@ -61,6 +61,21 @@ it('sends a visitor to Keycloak’s sign-in, and its api answers no one unsigned
   await page.context().close();
 });
 
+it('refuses its api to a made-up token and to a token of the product’s own sign-in, an admin’s included', async () => {
+  const workflows = `${uiUrl}/api/v1/namespaces/${namespace}/workflows`;
+  const madeUp = await request(workflows, { headers: { authorization: 'Bearer made-up' } });
+  expect(madeUp.status).toBe(401);
+  // A real token of the realm, but issued to the product's web client: the UI takes only its own.
+  const adminToken = await signIn(accounts.admin.email, accounts.admin.password);
+  for (const headers of <Record<string, string>[]>[
+    { authorization: `Bearer ${adminToken}` },
+    { authorization: `Bearer ${adminToken}`, 'authorization-extras': adminToken },
+  ]) {
+    const refused = await request(workflows, { headers });
+    expect(refused.status).toBe(401);
+  }
+});
+
 it('lets an admin in through the admin pages’ link, onto the e-mail test they just ran', async () => {
   const token = await signIn(accounts.admin.email, accounts.admin.password);
   const emailTest = await request(`${appUrl}/api/admin/email-tests`, {
