@@ -9,7 +9,6 @@ import { buildAppDeps, contactLimits } from '../../api/bootstrap';
 import { createProofOfWorkGate } from '../../api/lib/proof-of-work';
 import { createRequestLimits, LIMITED_REQUESTS, type LimitedRequest } from '../../api/middleware/request-limits';
 import { initOrm } from '../../db/orm';
-import { HONEYPOT_FIELD } from '../../domain/contact';
 import {
   PROOF_OF_WORK_CHALLENGE_PATH,
   PROOF_OF_WORK_HEADER,
@@ -17,6 +16,7 @@ import {
   PROOF_OF_WORK_REQUIRED,
 } from '../../domain/proof-of-work';
 import { testStack } from '../support/stack-env';
+import { ANONYMOUS_FORMS } from '../support/anonymous-forms';
 
 /**
  * The anonymous forms past their soft threshold, as a robot meets them: refused without a solved
@@ -129,38 +129,8 @@ async function fetchChallenge(port: number): Promise<Challenge> {
 }
 
 /** Each anonymous form, a body that gets past the gate to the form's own answer, and that answer. */
-const FORMS = [
-  {
-    name: 'contact message',
-    path: '/api/contact',
-    // The honeypot keeps the accepted ones from being stored and sent.
-    body: () => ({
-      firstName: 'Robot',
-      lastName: 'Rapide',
-      email: `robot-${randomUUID()}@example.com`,
-      message: 'Bonjour',
-      [HONEYPOT_FIELD]: 'https://spam.example',
-    }),
-    accepted: 201,
-  },
-  {
-    name: 'call booking',
-    path: '/api/contact/call-bookings',
-    // A slot never offered: answered 400 once the limits let it through, nothing booked.
-    body: () => ({
-      startsAt: '2031-01-01T02:00:00.000Z',
-      name: 'Robot Rapide',
-      email: `robot-${randomUUID()}@example.com`,
-      phone: '06 12 34 56 78',
-    }),
-    accepted: 400,
-  },
-  // Counted before validation: an empty body reaches the gate, and its 400 means it got past it.
-  { name: 'brief', path: '/api/briefs', body: () => ({}), accepted: 400 },
-  { name: 'editor application', path: '/api/editor-applications', body: () => ({}), accepted: 400 },
-];
 
-describe.each(FORMS)('$name', ({ path, body, accepted }) => {
+describe.each(ANONYMOUS_FORMS)('$name', ({ path, body, accepted }) => {
   test('below the threshold no challenge; past it refused without one, accepted with one, refused replayed or forged', async () => {
     const port = await startApi();
     const send = (proofOfWork?: string) => request(port, 'POST', path, { body: body(), proofOfWork });

@@ -5,10 +5,10 @@ import { createApp } from '../../api/app';
 import { buildAppDeps, contactLimits } from '../../api/bootstrap';
 import type { ApiConfig } from '../../api/config';
 import { createRequestLimits, LIMITED_REQUESTS, type LimitedRequest } from '../../api/middleware/request-limits';
-import { CONTACT_MESSAGES, HONEYPOT_FIELD } from '../../domain/contact';
 import { MESSAGES } from '../../domain/messages';
 import { createScratchDatabase } from '../support/brief-scratch-db';
 import { testStack } from '../support/stack-env';
+import { ANONYMOUS_FORMS } from '../support/anonymous-forms';
 
 /**
  * The rate limits as an attacker meets them: fresh source addresses (loopback's 127.x.y.z, bound
@@ -106,45 +106,7 @@ function post(
   });
 }
 
-/** The four anonymous forms, each with a body that gets past validation to its limits, and its per-address message. */
-const FORMS = [
-  {
-    name: 'contact message',
-    path: '/api/contact',
-    body: () => ({
-      firstName: 'Robot',
-      lastName: 'Rapide',
-      email: `robot-${randomUUID()}@example.com`,
-      message: 'Bonjour',
-      // The honeypot keeps the accepted ones from being stored and sent.
-      [HONEYPOT_FIELD]: 'https://spam.example',
-    }),
-    addressRefusal: CONTACT_MESSAGES.rateLimited(60),
-  },
-  {
-    name: 'call booking',
-    path: '/api/contact/call-bookings',
-    // A slot never offered: refused with a 400 once the limits let the request through, nothing booked.
-    body: () => ({
-      startsAt: '2031-01-01T02:00:00.000Z',
-      name: 'Robot Rapide',
-      email: `robot-${randomUUID()}@example.com`,
-      phone: '06 12 34 56 78',
-      topic: 'Rien',
-    }),
-    addressRefusal: CONTACT_MESSAGES.rateLimited(60),
-  },
-  // Counted before validation: an empty body is enough to reach the limits.
-  { name: 'brief', path: '/api/briefs', body: () => ({}), addressRefusal: MESSAGES.tooManyRequests(60) },
-  {
-    name: 'editor application',
-    path: '/api/editor-applications',
-    body: () => ({}),
-    addressRefusal: MESSAGES.tooManyRequests(60),
-  },
-];
-
-describe.each(FORMS)('$name', ({ path, body, addressRefusal }) => {
+describe.each(ANONYMOUS_FORMS)('$name', ({ path, body, addressRefusal }) => {
   test('rotating loopback source addresses hits the form’s ceiling over every address', async () => {
     const port = await startApi({ perCaller: 1, ceiling: 3, trustProxy: false });
     const from = (localAddress: string) => post(port, path, body(), { localAddress });
