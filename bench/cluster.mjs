@@ -26,13 +26,14 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createParser } from 'eventsource-parser';
-import { loadAverage, signInAs, subjectOf } from './lib/kit.mjs';
+import { loadAverage, pct, signInAs, subjectOf } from './lib/kit.mjs';
 import { bringUpCluster } from '../scripts/lib/cluster.mjs';
 import { createStripeClient } from '../clients/stripe-client.ts';
 import { initOrm } from '../db/orm.ts';
 import { STREAM_EVENTS } from '../domain/events.ts';
 import { standardWizardBrief } from '../tests/support/brief-fixtures.ts';
 import { seedBurstEditors } from '../tests/support/paid-brief-burst.ts';
+import { request } from '../tests/support/cluster.ts';
 import { checkoutEvent, deliverWebhook } from '../tests/support/payment-stack.ts';
 import { seedProject } from '../tests/support/project-seed.ts';
 
@@ -69,7 +70,6 @@ const BENCH_ENV = {
 
 const log = (...parts) => console.log('[bench:cluster]', ...parts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (value) => (value === undefined ? '—' : `${Math.round(value)} ms`);
 const sorted = (values) => [...values].sort((a, b) => a - b);
 
@@ -168,32 +168,19 @@ async function reduceToOneOfEach(appUrl, signIn) {
   // answers in a row and a sign-in (through the live Keycloak node) show the dead ones are out.
   await sleep(5_000);
   for (let inARow = 0; inARow < 20;) {
-    const status = await get(`${appUrl}/api/config`).catch(() => 0);
+    const { status } = await request(`${appUrl}/api/config`, { timeoutMs: 10_000 }).catch(() => ({ status: 0 }));
     inARow = status === 200 ? inARow + 1 : 0;
   }
   await signIn();
   log(`Caddy routes to the live instances (${ms(performance.now() - started)} after the kills)`);
 }
 
-const get = (url) =>
-  new Promise((resolve, reject) => {
-    const request = https.get(url, { timeout: 10_000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-  });
-
+/** A JSON POST through Caddy that must succeed: its answer's body. */
 async function postJson(url, body, headers = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${new URL(url).pathname} answered ${response.status}: ${text}`);
-  return JSON.parse(text);
+  const answer = await request(url, { method: 'POST', body, headers });
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`POST ${new URL(url).pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }
 
 /** A brief and its checkout, as an anonymous visitor: what its payment webhook needs. */

@@ -13,7 +13,7 @@
 import os from 'node:os';
 import { EditorProfile, StatusHistory } from '../db/entities/index.ts';
 import { seedBurstEditors } from '../tests/support/paid-brief-burst.ts';
-import { loadAverage } from './lib/kit.mjs';
+import { loadAverage, pct } from './lib/kit.mjs';
 import { openProjectWorkflowBench } from './lib/project-workflow.mjs';
 
 const LATENCY_N = Number(process.env.BENCH_LATENCY_PROJECTS ?? 200);
@@ -22,7 +22,6 @@ const CACHE = Number(process.env.BENCH_CACHE ?? 1000);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_S ?? 480) * 1000;
 
 const mib = (bytes) => Math.round(bytes / 1024 / 1024);
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const log = (...args) => console.log('[bench:projects]', ...args);
 
 const { client, db, startProjects, close } = await openProjectWorkflowBench({

@@ -22,7 +22,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { builtChunks, demoTokens, loadAverage, seedDemoProject, startBenchApi, subjectOf } from './lib/kit.mjs';
+import { builtChunks, demoTokens, loadAverage, pct, seedDemoProject, startBenchApi, subjectOf } from './lib/kit.mjs';
 import { stackConfig } from '../scripts/lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
@@ -35,7 +35,6 @@ const PREVIEW_RUNS = Number(process.env.BENCH_PREVIEW_RUNS ?? 2);
 const PREVIEW_SECONDS = Number(process.env.BENCH_PREVIEW_SECONDS ?? 60);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 200);
 const log = (...parts) => console.log('[bench:review]', ...parts);
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const results = { cores: os.cpus().length };
 

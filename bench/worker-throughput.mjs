@@ -15,7 +15,7 @@
 // Bounded: gives up BENCH_BUDGET_S (170) seconds after the first start and reports what it reached.
 import os from 'node:os';
 import { seedBurstEditors } from '../tests/support/paid-brief-burst.ts';
-import { loadAverage } from './lib/kit.mjs';
+import { loadAverage, pct } from './lib/kit.mjs';
 import { openProjectWorkflowBench } from './lib/project-workflow.mjs';
 import { projectWorkflowId } from '../workflows/contracts/project.ts';
 
@@ -23,7 +23,6 @@ const WORKFLOWS = Number(process.env.BENCH_WORKFLOWS ?? 500);
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 0);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_S ?? 170) * 1000;
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const log = (...args) => console.log('[bench:worker-throughput]', ...args);
 const SAMPLE = 50;
 

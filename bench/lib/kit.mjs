@@ -17,6 +17,9 @@ export const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
+/** The value at percentile `p` (0–100) of ascending `sorted` values, as every bench reports them. */
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
 export function freePort() {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
