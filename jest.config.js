@@ -68,6 +68,12 @@ module.exports = {
       testMatch: ['<rootDir>/tests/chaos/**/*.test.ts'],
     },
     {
+      // The stack's logs after every suite above has run on it: no personal data in them.
+      ...common,
+      displayName: 'logs',
+      testMatch: ['<rootDir>/tests/logs/**/*.test.ts'],
+    },
+    {
       // The production topology (scripts/lib/cluster.mjs), one instance of each killed in turn.
       ...common,
       displayName: 'cluster',

@@ -52,6 +52,17 @@ const WorkerEnvSchema = z.object({
    * held stood still that long (`npm test cluster`).
    */
   WORKER_STICKY_QUEUE_TIMEOUT_SECONDS: z.coerce.number().positive().default(3),
+  /**
+   * Where the Temporal Runtime serves the worker's Prometheus metrics (`/metrics`: the SDK's and the
+   * activities' outcomes). Unset or empty: none served (a second worker on the machine would
+   * otherwise find the port taken and stop).
+   */
+  WORKER_METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65_535).optional(),
+  ),
+  /** The address that port listens on: loopback unless a deployment opens it (0.0.0.0 in its container). */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type WorkerConfig = z.infer<typeof WorkerEnvSchema>;

@@ -7,6 +7,7 @@ import { projectEvent, userEvent } from '../domain/events';
 import { Brief, CheckoutSession, Notification, Project } from '../db/entities';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
+import { activeTraceId } from '../observability/trace-ids';
 import { BRIEF_NOT_FOUND, PAYMENT_NOT_RECORDED } from '../workflows/contracts/brief';
 import type { PaymentActivities } from '../workflows/payment-activities';
 import { briefExpiredEmail, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';
@@ -89,6 +90,8 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
           rushDurationMinutes: brief.totalRushDurationMinutes ?? null,
           urgencyLevel: brief.expressDelivery ? 'urgent' : 'normal',
           maxRevisions: (await readSettings(em)).maxRevisions,
+          // The paid brief's trace (from the webhook on), for the admin's link; a retry finds the row above and keeps it.
+          traceId: activeTraceId(),
           briefData: {
             objective: brief.objective,
             editing_style: brief.editingStyle,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { KeycloakAdminClient } from '../clients/keycloak-admin';
 import { createMailTransport } from '../clients/mail';
 import { initOrm } from '../db/orm';
@@ -13,6 +13,13 @@ import { keycloakDirectory } from './directory';
 import { createActivities, type ActivityDeps } from './index';
 import { createPingActivities } from './ping';
 import { ensureUploadSweepSchedule } from './upload-sweep-schedule';
+import { activityOutcomes, workerTelemetry } from './worker-telemetry';
+import { WORKFLOW_INTERCEPTOR_MODULES, workerTracingOptions } from './worker-tracing';
+import { processLogger } from '../observability/logger';
+import { PinoTemporalLogger } from '../observability/temporal-logger';
+import type { Tracing } from '../observability/tracing';
+
+const log = processLogger('worker');
 
 /** The dependencies the configuration names: database, mail, storage, site address, Keycloak and the user directory. */
 async function connectDeps(
@@ -60,8 +67,13 @@ async function connectDeps(
 export async function runWorker(
   config: WorkerConfig,
   activities: (deps: ActivityDeps) => object = createActivities,
+  tracing?: Tracing,
 ): Promise<void> {
-  Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL) });
+  Runtime.install({
+    logger: new PinoTemporalLogger(log),
+    // The core's own lines as JSON through the same logger, not in its console format.
+    telemetryOptions: { ...workerTelemetry(config), logging: { forward: {} } },
+  });
   const connection = await untilReachable('worker', 'Temporal', () =>
     NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
   );
@@ -72,7 +84,12 @@ export async function runWorker(
   // it is made here.
   const workflowBundle = __filename.endsWith('.js')
     ? { codePath: path.join(__dirname, '..', 'workflow-bundle.js') }
-    : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') });
+    : await bundleWorkflowCode({
+        workflowsPath: require.resolve('../workflows'),
+        workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+        logger: new PinoTemporalLogger(log),
+      });
+  const { activityInterceptors, sinks } = workerTracingOptions(tracing);
   const shutdownGraceTime = config.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
   const worker = await Worker.create({
     connection,
@@ -85,6 +102,8 @@ export async function runWorker(
       ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS }
       : {}),
     activities: activities(deps),
+    interceptors: { activity: [...activityInterceptors, activityOutcomes(Runtime.instance().metricMeter)] },
+    sinks,
   });
   const healthWorker = await Worker.create({
     connection,
@@ -94,13 +113,15 @@ export async function runWorker(
     shutdownGraceTime,
     maxCachedWorkflows: 10,
     activities: createPingActivities(),
+    sinks,
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(
-      `[worker] ${signal}: polling stopped; activities under way have ${config.WORKER_SHUTDOWN_GRACE_SECONDS} s to finish`,
+    log.info(
+      { signal, graceSeconds: config.WORKER_SHUTDOWN_GRACE_SECONDS },
+      'polling stopped; activities under way may finish',
     );
     worker.shutdown();
     healthWorker.shutdown();
@@ -109,12 +130,19 @@ export async function runWorker(
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // The cache of open workflows is most of the worker's memory: its size, for whoever watches it.
-  console.log(
-    `[worker] polling task queue ${TASK_QUEUE} on ${config.TEMPORAL_ADDRESS} (health: ${config.TEMPORAL_HEALTH_NAMESPACE}); ` +
-      `up to ${worker.options.maxCachedWorkflows} workflows cached`,
+  log.info(
+    {
+      taskQueue: TASK_QUEUE,
+      temporalAddress: config.TEMPORAL_ADDRESS,
+      healthNamespace: config.TEMPORAL_HEALTH_NAMESPACE,
+      maxCachedWorkflows: worker.options.maxCachedWorkflows,
+    },
+    'polling',
   );
   await Promise.all([worker.run(), healthWorker.run()]);
   await connection.close();
   await deps.db.close();
-  console.log('[worker] stopped');
+  // The last spans (the shutdown's own activities) leave before the process does, if the collector takes them.
+  await tracing?.shutdown().catch((error: unknown) => log.warn({ err: error }, 'last spans not exported'));
+  log.info('stopped');
 }

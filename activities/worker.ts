@@ -1,4 +1,7 @@
-import { startFailure } from '../db/production-settings';
+// First: tracing instruments the modules the others load.
+import { tracing } from './start-tracing';
+import { startFailureFields } from '../db/production-settings';
+import { processLogger } from '../observability/logger';
 import { loadWorkerConfig } from './config';
 import { runWorker } from './run-worker';
 
@@ -8,11 +11,11 @@ import { runWorker } from './run-worker';
  * activities finish and it has closed its connections, it exits 0, whatever idle socket is left.
  */
 Promise.resolve()
-  .then(() => runWorker(loadWorkerConfig()))
+  .then(() => runWorker(loadWorkerConfig(), undefined, tracing))
   .then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error('[worker] stopped:', startFailure(error));
+      processLogger('worker').error(startFailureFields(error), 'stopped');
       process.exit(1);
     },
   );

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { MESSAGES } from '../domain/messages';
-import type { TemporalUiLinks } from './admin/temporal-links';
+import type { AdminLinks } from './admin/trace-links';
 import type { HealthProbes } from './health/checks';
 import { HttpError } from './lib/http-error';
 import type { ReadCaches } from './projects/read-caches';
@@ -12,6 +12,9 @@ import { limitRequests, type RequestLimits } from './middleware/request-limits';
 import { refuseNulCharacters } from './lib/validation';
 import { authenticate, type TokenVerifier } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
+import { logRequests } from './middleware/request-log';
+import { traceRequests } from './middleware/trace-requests';
+import { processLogger } from '../observability/logger';
 import { apiCors, securityHeaders, SILENT_CHECK_SSO_PATH, type WebPolicy } from './middleware/security-headers';
 import { serveFrontend } from './middleware/static-frontend';
 import { serveSignedInPages, type SignedInPageDeps } from './pages/signed-in-pages';
@@ -45,8 +48,16 @@ import { proofOfWorkRoutes } from './proof-of-work/proof-of-work-routes';
 import type { SessionRevocations } from './account/session-revocations';
 import { backchannelLogoutRoutes, type BackchannelLogoutDeps } from './account/backchannel-logout';
 import type { UploadService } from './uploads/upload-service';
+import type { ApiMetrics } from './metrics/metrics-registry';
+import { metricsRoutes } from './metrics/metrics-routes';
+import { measureRequests } from './metrics/request-metrics';
 
 export interface AppDeps {
+  /** The instance's metrics, served at `GET /metrics` to the bearer of `metricsToken`. */
+  metrics: ApiMetrics;
+  metricsToken: string;
+  /** The share of reads a server span is made for (every other request has one). */
+  tracedReadsRatio: number;
   /** Security headers, CORS and whether to trust a proxy's forwarded headers. */
   web: WebPolicy;
   /** Rate limits of the costly public requests (a test may swap them: read at each request). */
@@ -95,7 +106,7 @@ interface AdminDeps {
   em: () => EntityManager;
   users: AdminUserRouteDeps;
   photos: AdminApplicationRouteDeps['photos'];
-  links: TemporalUiLinks;
+  links: AdminLinks;
   system: Omit<AdminSystemRouteDeps, 'links'>;
 }
 
@@ -121,8 +132,17 @@ export function createApp(deps: AppDeps): Koa {
   app.proxy = deps.web.trustProxy;
   // Only the nearest proxy's entry counts: earlier ones are whatever the client chose to send.
   app.maxIpsCount = 1;
+  // One router for the whole api, each area's routes mounted in it: a request is matched once
+  // against every route, instead of passing through a router and its allowed-methods check per area.
+  const api = new Router();
+  // First: the line is written once every other middleware, the error handler included, has answered.
+  app.use(logRequests(processLogger('api'), api));
+  app.use(measureRequests(deps.metrics, api));
+  app.use(traceRequests(api, deps.tracedReadsRatio));
   app.use(securityHeaders(deps.web, path.join(deps.frontendDist, SILENT_CHECK_SSO_PATH)));
   app.use(errorHandler);
+  // Before the pages (GET /metrics is no page) and the sign-in (its token is not a Keycloak one).
+  app.use(metricsRoutes({ metrics: deps.metrics, token: deps.metricsToken }).routes());
   app.use(apiCors(deps.web));
   app.use(serveSignedInPages({ ...deps.signedInPages, distDir: deps.frontendDist }));
   app.use(serveFrontend(deps.frontendDist));
@@ -143,11 +163,13 @@ export function createApp(deps: AppDeps): Koa {
   app.use(refuseNulCharacters([STRIPE_WEBHOOK_PATH]));
   app.use(forgetKeptReadsAfterWrites(deps.reads));
   app.use(authenticate(deps.verifyToken, deps.revocations));
-  app.use(limitRequests(() => deps.requestLimits));
+  app.use(
+    limitRequests(
+      () => deps.requestLimits,
+      (limit) => deps.metrics.rateLimitRefusals.inc({ limit }),
+    ),
+  );
 
-  // One router for the whole api, each area's routes mounted in it: a request is matched once
-  // against every route, instead of passing through a router and its allowed-methods check per area.
-  const api = new Router();
   for (const area of [
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),

@@ -33,6 +33,8 @@ import { createEmailTestWorkflowClient } from './email-tests/email-test-workflow
 import { createProjectWorkflowClient } from './projects/project-workflow-client';
 import { createRushAnalysisWorkflowClient } from './uploads/rush-analysis-workflow-client';
 import { createUploadService } from './uploads/upload-service';
+import { createApiMetrics, type ApiMetrics } from './metrics/metrics-registry';
+import { outboxLagSeconds } from './metrics/outbox-lag';
 
 /** Test hooks a test may add to the wiring (never set by the server). */
 export interface AppTestHooks {
@@ -53,6 +55,7 @@ function paymentDeps(
   holds: LaunchOfferHoldClient,
   hooks: AppTestHooks,
   launchOfferChanged: () => void,
+  metrics: ApiMetrics,
 ): AppDeps['payments'] {
   const stripe = createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE);
   // Any configured key (test or live) means real Stripe Checkout; only no key at all simulates, and
@@ -72,6 +75,7 @@ function paymentDeps(
       launchOfferChanged,
       holds,
       launchOfferHoldMs: hooks.launchOfferHoldMs,
+      countOutcome: (outcome) => metrics.checkoutOutcomes.inc({ outcome }),
     }),
     webhook: createStripeWebhookHandler({
       em: () => orm.em.fork(),
@@ -80,6 +84,7 @@ function paymentDeps(
       briefs,
       beforeCommit: hooks.webhookBeforeCommit,
       launchOfferChanged,
+      countOutcome: (outcome) => metrics.webhookOutcomes.inc({ outcome }),
     }),
   };
 }
@@ -160,7 +165,19 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   const proofOfWorkGate = (name: string, threshold: RateLimitRule) =>
     createProofOfWorkGate(knex, proofOfWork, `requests:${name}`, threshold);
   const revocations = createSessionRevocations({ em: () => orm.em.fork() });
+  const hub = new EventHub({
+    em: () => orm.em.fork(),
+    databaseUrl: config.DATABASE_URL,
+    limits: { perAccount: config.LIVE_STREAMS_PER_ACCOUNT, total: config.LIVE_STREAMS_MAX },
+  });
+  const metrics = createApiMetrics({
+    liveStreams: () => hub.streamCount,
+    outboxLagSeconds: () => outboxLagSeconds(() => orm.em.fork(), hub.deliveredUpTo),
+  });
   return {
+    metrics,
+    metricsToken: config.METRICS_TOKEN,
+    tracedReadsRatio: config.TRACE_READS_SAMPLE_RATIO,
     web: {
       appUrl,
       keycloakUrl: config.KEYCLOAK_URL,
@@ -205,7 +222,11 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
         invitation: { clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/editor` },
       },
       photos: { publicS3 },
-      links: { baseUrl: config.TEMPORAL_UI_URL, namespace: config.TEMPORAL_NAMESPACE },
+      links: {
+        baseUrl: config.TEMPORAL_UI_URL,
+        namespace: config.TEMPORAL_NAMESPACE,
+        traceUrlTemplate: config.TRACE_URL_TEMPLATE,
+      },
       system: { workflows: adminWorkflows },
     },
     frontendDist: config.FRONTEND_DIST,
@@ -222,8 +243,14 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     },
     pricing: { settings: publicSettings },
     briefs: { em: () => orm.em.fork(), workflows: briefWorkflows, uploads },
-    payments: paymentDeps(config, orm, briefWorkflows, createLaunchOfferHoldClient(temporal), hooks, () =>
-      publicSettings.invalidate(),
+    payments: paymentDeps(
+      config,
+      orm,
+      briefWorkflows,
+      createLaunchOfferHoldClient(temporal),
+      hooks,
+      () => publicSettings.invalidate(),
+      metrics,
     ),
     projects: { em: () => orm.em.fork(), reads, invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
@@ -242,6 +269,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       em: () => orm.em.fork(),
       workflows: createContactWorkflowClient(temporal),
       limits: contactLimits(config, orm, 'contact', {}, proofOfWork),
+      countRefusal: (limit) => metrics.rateLimitRefusals.inc({ limit }),
     },
     emailTests: {
       em: () => orm.em.fork(),
@@ -257,14 +285,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     },
     notifications: { em: () => orm.em.fork(), reads },
     reads,
-    events: {
-      em: () => orm.em.fork(),
-      hub: new EventHub({
-        em: () => orm.em.fork(),
-        databaseUrl: config.DATABASE_URL,
-        limits: { perAccount: config.LIVE_STREAMS_PER_ACCOUNT, total: config.LIVE_STREAMS_MAX },
-      }),
-    },
+    events: { em: () => orm.em.fork(), hub },
     publicConfig: {
       keycloak: { url: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_SPA_CLIENT_ID },
       appName: 'Rushflow',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { StripeEnvShape } from '../clients/stripe-client';
+import { TRACE_ID_PLACEHOLDER } from './admin/trace-links';
 import { refuseUnsafeProductionSettings } from '../db/production-settings';
 import { keycloakRealmUrl } from '../domain/keycloak';
 import { DEFAULT_HEALTH_NAMESPACE } from '../workflows/contracts/ping';
@@ -33,6 +34,14 @@ const EnvSchema = z.object({
   TEMPORAL_HEALTH_NAMESPACE: z.string().min(1).default(DEFAULT_HEALTH_NAMESPACE),
   /** The Temporal Web UI, which the admin pages link each workflow to (none: no links). */
   TEMPORAL_UI_URL: z.url().optional(),
+  /**
+   * A trace's page in the tracing UI, `{traceId}` standing for its id (e.g. Jaeger's
+   * `https://jaeger.example/trace/{traceId}`): the admin pages link each project to its trace (none: no links).
+   */
+  TRACE_URL_TEMPLATE: z
+    .url()
+    .refine((value) => value.includes(TRACE_ID_PLACEHOLDER), `doit contenir ${TRACE_ID_PLACEHOLDER}`)
+    .optional(),
   KEYCLOAK_URL: z.url(),
   /** Issuer exactly as Keycloak writes it in tokens; defaults to the realm URL. */
   KEYCLOAK_ISSUER: z.url().optional(),
@@ -51,6 +60,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   /** Signs the page session's cookie (api/pages/page-session.ts): a long random secret of the deployment. */
   PAGE_SESSION_SECRET: z.string().min(32, 'PAGE_SESSION_SECRET: 32 caractères au moins'),
+  /** The bearer token Prometheus presents to `GET /metrics`: a long random secret of the deployment. */
+  METRICS_TOKEN: z.string().min(1),
+  /**
+   * The share of reads (GET, HEAD) traced when tracing is on; every other request is
+   * (api/middleware/trace-requests.ts).
+   */
+  TRACE_READS_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(0.05),
   /** How long a page session lasts after the browser last set it: Keycloak's idle limit (30 min). */
   PAGE_SESSION_TTL_SECONDS: z.coerce
     .number()

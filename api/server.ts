@@ -1,10 +1,15 @@
+// First: tracing instruments the modules the others load.
+import { tracing } from './start-tracing';
 import { once } from 'node:events';
 import { createApp } from './app';
 import { buildAppDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { initOrm } from '../db/orm';
-import { startFailure } from '../db/production-settings';
+import { startFailureFields } from '../db/production-settings';
+import { processLogger } from '../observability/logger';
 import { untilReachable } from '../clients/until-reachable';
+
+const log = processLogger('api');
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,7 +20,7 @@ async function main(): Promise<void> {
   await deps.reads.start();
   await deps.revocations.start();
   const server = createApp(deps).listen(config.PORT, config.HOST, () =>
-    console.log(`[api] listening on ${config.HOST}:${config.PORT} (${config.APP_URL})`),
+    log.info({ host: config.HOST, port: config.PORT, appUrl: config.APP_URL }, 'listening'),
   );
   // Beside the first requests, not before them: a page drawn meanwhile is left to the browser.
   void deps.signedInPages.renderer.warm();
@@ -27,13 +32,11 @@ async function main(): Promise<void> {
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(
-      `[api] ${signal}: no new connections; draining requests for at most ${config.SHUTDOWN_DRAIN_SECONDS} s`,
-    );
+    log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'no new connections; draining requests');
     const closed = once(server, 'close');
     server.close();
     const cut = setTimeout(() => {
-      console.warn('[api] requests still running at the end of the drain: connections cut');
+      log.warn('requests still running at the end of the drain: connections cut');
       server.closeAllConnections();
     }, config.SHUTDOWN_DRAIN_SECONDS * 1000);
     // Live streams never end by themselves: each is told to reconnect soon (to another instance) and ended.
@@ -44,12 +47,14 @@ async function main(): Promise<void> {
     await Promise.all([deps.reads.stop(), deps.signedInPages.renderer.close()]);
     deps.revocations.stop();
     await orm.close();
-    console.log('[api] stopped');
+    // The drained requests' last spans leave before the process does, if the collector takes them.
+    await tracing?.shutdown().catch((error: unknown) => log.warn({ err: error }, 'last spans not exported'));
+    log.info('stopped');
     process.exit(0);
   };
   const stop = (signal: NodeJS.Signals) =>
     void shutdown(signal).catch((error: unknown) => {
-      console.error('[api] shutdown failed:', error);
+      log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     });
   // A repeated signal changes nothing: the drain is bounded, and SIGKILL is there to force it.
@@ -58,6 +63,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error('[api] failed to start:', startFailure(error));
+  log.error(startFailureFields(error), 'failed to start');
   process.exit(1);
 });

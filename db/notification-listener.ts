@@ -1,11 +1,12 @@
 import { Client } from 'pg';
+import type { Logger } from '../observability/logger';
 
 export interface NotificationListenerOptions {
   databaseUrl: string;
   /** The PostgreSQL channel to LISTEN on. */
   channel: string;
-  /** Names the listener in the logs. */
-  name: string;
+  /** Where a lost connection is reported. */
+  log: Logger;
   onNotification(payload: string): void;
   /** Listening (first, or again after a drop): whatever was notified in between is lost. */
   onListening?(): void;
@@ -50,7 +51,7 @@ export class NotificationListener {
     client.on('notification', (message) => this.options.onNotification(message.payload ?? ''));
     client.on('error', (error) => {
       if (dropped) return;
-      console.warn(`[${this.options.name}] LISTEN connection lost:`, error.message);
+      this.options.log.warn({ err: error, channel: this.options.channel }, 'LISTEN connection lost');
       drop();
       this.options.onLost?.();
       this.listenAgain();

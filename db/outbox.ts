@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { userEvent, type OutboxEntry } from '../domain/events';
+import { currentTraceParent } from '../observability/trace-context';
 import { AccessRevocation, type Notification } from './entities';
 
 /** PostgreSQL channel that wakes the api instances' event hubs; its payload is an event id. */
@@ -31,12 +32,14 @@ export async function appendEvents(em: EntityManager, describe: () => OutboxEntr
   const rows = events.map(() => '(?, ?::jsonb, ?, ?::uuid)').join(', ');
   await em.execute(
     `with locked as (select pg_advisory_xact_lock(?)),
-          inserted as (insert into "events" ("type", "payload", "user_id", "project_id")
-                       select v.type, v.payload, v.user_id, v.project_id from locked, (values ${rows}) as v (type, payload, user_id, project_id)
+          inserted as (insert into "events" ("type", "payload", "user_id", "project_id", "trace_parent")
+                       select v.type, v.payload, v.user_id, v.project_id, ?::text from locked, (values ${rows}) as v (type, payload, user_id, project_id)
                        returning "id")
      select pg_notify('${EVENTS_CHANNEL}', max("id")::text) from inserted`,
     [
       OUTBOX_WRITE_LOCK,
+      // The delivery of these events, by whichever api, joins the trace of the change they describe.
+      currentTraceParent(),
       ...events.flatMap((entry) => [
         entry.event.type,
         JSON.stringify(entry.event),

@@ -6,6 +6,7 @@
 export interface ProductionSettings {
   DATABASE_URL?: string;
   PAGE_SESSION_SECRET?: string;
+  METRICS_TOKEN?: string;
   KEYCLOAK_API_CLIENT_SECRET?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   S3_ACCESS_KEY_ID?: string;
@@ -24,6 +25,7 @@ export interface ProductionSettings {
  */
 const SHIPPED_VALUES = new Set([
   'rushflow-local-page-session-secret-0123456789',
+  'rushflow-local-metrics-token-0123456789',
   'rushflow-api-local-secret',
   'whsec_rushflow_local',
   'rushflow',
@@ -38,6 +40,7 @@ const MIN_SECRET_BYTES = 32;
 // Credential): it escapes the length rule, but a shipped one still says the storage is the local one.
 const LONG_SECRETS = [
   'PAGE_SESSION_SECRET',
+  'METRICS_TOKEN',
   'KEYCLOAK_API_CLIENT_SECRET',
   'STRIPE_WEBHOOK_SECRET',
   'S3_SECRET_ACCESS_KEY',
@@ -116,7 +119,7 @@ export function refuseUnsafeProductionSettings(nodeEnv: string | undefined, sett
     throw new UnsafeProductionSettings(`réglages refusés en production :\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
-/** What a process prints when it cannot start: a refusal's lines alone, any other error whole. */
-export function startFailure(error: unknown): unknown {
-  return error instanceof UnsafeProductionSettings ? error.message : error;
+/** What a process logs when it cannot start: a refusal's lines as `reason`, any other error as `err`. */
+export function startFailureFields(error: unknown): { reason: string } | { err: unknown } {
+  return error instanceof UnsafeProductionSettings ? { reason: error.message } : { err: error };
 }

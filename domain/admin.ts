@@ -71,6 +71,8 @@ export interface AdminProjectRow {
   maxRevisions: number;
   /** The project's workflow in the Temporal UI (null when no UI address is configured). */
   workflowUrl: string | null;
+  /** The trace of the project's creation in the tracing UI (null without TRACE_URL_TEMPLATE or a recorded trace). */
+  traceUrl: string | null;
   /** The changes the admin may make now (another editor, another date, more revisions). */
   changes: AdminProjectChange[];
 }

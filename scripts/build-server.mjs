@@ -68,6 +68,8 @@ fs.copyFileSync(
 // Loaded by the compiled worker (activities/run-worker.ts), which then starts without webpack.
 const { code } = await bundleWorkflowCode({
   workflowsPath: path.join(ROOT, 'workflows', 'index.ts'),
+  // The tracing interceptors, as activities/worker-tracing.ts names them for a worker that bundles itself.
+  workflowInterceptorModules: [path.join(ROOT, 'workflows', 'tracing-interceptors.ts')],
   logger: new DefaultLogger('WARN'),
 });
 fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);

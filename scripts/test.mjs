@@ -21,7 +21,7 @@ await onPinnedNode(ROOT);
 const resultsDir = path.join(process.env.RUSHFLOW_DATA_DIR ?? path.join(ROOT, '.data'), 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
-const SUITES = ['unit', 'components', 'workflows', 'api', 'e2e', 'chaos', 'cluster'];
+const SUITES = ['unit', 'components', 'workflows', 'api', 'e2e', 'chaos', 'logs', 'cluster'];
 const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 // `npm test api production-settings`: the suites named, and within them only the test files whose
 // path matches the other words.
@@ -101,15 +101,18 @@ try {
     withBrowser: wanted('e2e') || wanted('cluster'),
     withTestServer: wanted('workflows'),
     withOtio: wanted('unit'),
+    withPromtool: wanted('unit'),
   });
-  // The marker-export tests read our files back with OpenTimelineIO from the tool cache.
-  if (wanted('unit')) record('unit', await jestSuite('unit', { RUSHFLOW_PYTHONPATH: tools.otio }));
+  // The marker-export tests read our files back with OpenTimelineIO from the tool cache, the
+  // observability files' tests run promtool.
+  if (wanted('unit'))
+    record('unit', await jestSuite('unit', { RUSHFLOW_PYTHONPATH: tools.otio, RUSHFLOW_PROMTOOL: tools.promtool }));
   // The front end's forms and review studio need no stack: their api is answered inside the test.
   if (wanted('components')) record('components', await jestSuite('components'));
 
   // Workflow tests run on the time-skipping server, with real activities against the stack's
   // PostgreSQL, storage and SMTP; the api and browser tests use the whole stack.
-  if (wanted('workflows') || wanted('api') || wanted('e2e') || wanted('chaos')) {
+  if (wanted('workflows') || wanted('api') || wanted('e2e') || wanted('chaos') || wanted('logs')) {
     stack = await bringUp('test', { fresh: true, tools });
     log('test', `test stack up in ${stack.bootSeconds.toFixed(1)} s`);
     // The chaos suite kills and restarts the stack's services through it (loopback only).
@@ -120,6 +123,9 @@ try {
     MAIL_API_URL: stack.config.env.MAIL_UI_URL,
     RUSHFLOW_ACCOUNTS: JSON.stringify(stack.accounts),
     RUSHFLOW_STACK_CONTROL: control.url,
+    RUSHFLOW_LOG_DIR: stack.logDir,
+    // The apis and workers the suites start in their own process log to the suite's output: warnings only.
+    LOG_LEVEL: 'WARN',
   });
   if (wanted('workflows'))
     record(
@@ -144,6 +150,8 @@ try {
   }
   // Last: it kills the shared stack's worker, Temporal server and PostgreSQL under load.
   if (wanted('chaos')) record('chaos', await jestSuite('chaos', stackEnv()));
+  // Last on the stack: its api's and worker's logs then hold every suite's run.
+  if (wanted('logs')) record('logs', await jestSuite('logs', stackEnv()));
   await control?.close();
   await stack?.stop();
   control = stack = undefined;

@@ -1,3 +1,4 @@
+import { context, type Context } from '@opentelemetry/api';
 import { WorkflowExecutionAlreadyStartedError, type Duration } from '@temporalio/common';
 import {
   condition,
@@ -137,10 +138,13 @@ async function startProjectWorkflow(
  */
 export async function briefWorkflow(input: BriefWorkflowInput): Promise<BriefWorkflowResult> {
   const startedAt = Date.now();
-  const payment: { confirmation?: PaymentConfirmation } = {};
+  const payment: { confirmation?: PaymentConfirmation; traceContext?: Context } = {};
   // The first confirmation counts; Stripe's repeated or late events change nothing.
   setHandler(paymentConfirmedSignal, (confirmation) => {
-    payment.confirmation ??= confirmation;
+    if (payment.confirmation) return;
+    payment.confirmation = confirmation;
+    // The signal's span, child of the payment webhook's request.
+    payment.traceContext = context.active();
   });
   const address: Address = { confirmed: true };
   setHandler(addressConfirmedSignal, () => {
@@ -165,10 +169,14 @@ export async function briefWorkflow(input: BriefWorkflowInput): Promise<BriefWor
     : await waitForPayment(input.briefId, startedAt, payment, address);
   if (!confirmation) return { briefId: input.briefId, paid: false };
 
-  const project = await activities.createProjectForBrief(input.briefId, confirmation.sessionId);
-  await startProjectWorkflow(input, project.projectId, project.clientEmail, project.videoType);
-  await activities.notifyPaymentReceived(project.projectId);
-  const receipt = await activities.renderPaymentReceiptEmail(project.projectId);
-  await activities.sendEmail({ ...receipt, idempotencyKey: `payment-receipt:${input.briefId}:${uuid4()}` });
-  return { briefId: input.briefId, paid: true, projectId: project.projectId };
+  // What the payment sets off (the project, its workflow, the receipt) belongs to the payment's
+  // trace rather than the brief's submission. Only span parents change: no command, no patch.
+  return context.with(payment.traceContext ?? context.active(), async () => {
+    const project = await activities.createProjectForBrief(input.briefId, confirmation.sessionId);
+    await startProjectWorkflow(input, project.projectId, project.clientEmail, project.videoType);
+    await activities.notifyPaymentReceived(project.projectId);
+    const receipt = await activities.renderPaymentReceiptEmail(project.projectId);
+    await activities.sendEmail({ ...receipt, idempotencyKey: `payment-receipt:${input.briefId}:${uuid4()}` });
+    return { briefId: input.briefId, paid: true, projectId: project.projectId };
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Transporter } from 'nodemailer';
+import { inClientSpan } from '../../observability/trace-context';
 import type { SendEmailInput, SendEmailResult } from '../../workflows/brief-activities';
 
 export interface MailDeps {
@@ -64,16 +65,19 @@ export async function sendEmailOnce(deps: MailDeps, input: SendEmailInput): Prom
     subject: input.subject,
   };
   return sendOnce(deps.orm, claim, async () => {
-    const info = await deps.transport.sendMail({
-      from: deps.from,
-      to: input.to,
-      subject: input.subject,
-      html: input.html,
-      text: input.text,
-      ...(input.replyTo ? { replyTo: input.replyTo } : {}),
-      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
-      messageId: messageIdFor(input.idempotencyKey),
-    });
+    // Nodemailer has no instrumentation of its own: the SMTP call gets a span here, without the recipient.
+    const info = await inClientSpan('smtp send', { 'rushflow.mail.template': input.template }, () =>
+      deps.transport.sendMail({
+        from: deps.from,
+        to: input.to,
+        subject: input.subject,
+        html: input.html,
+        text: input.text,
+        ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+        ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+        messageId: messageIdFor(input.idempotencyKey),
+      }),
+    );
     return typeof info.messageId === 'string' ? info.messageId : null;
   });
 }

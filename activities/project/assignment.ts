@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { asyncLocalStorage } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { levelsFor, pickLeastLoaded, specialtiesFor } from '../../domain/assignment';
 import { PROJECT_ACTION_MESSAGES, PROJECT_NOTICES, PROJECT_TIMELINE } from '../../domain/project-notices';
@@ -54,7 +55,7 @@ export function createAssignmentActivities(
     },
 
     async assignEditor({ key, projectId, from, editorId, actorId, actorName, audit }) {
-      return deps.orm.em.fork().transactional(async (em) => {
+      const outcome = await deps.orm.em.fork().transactional(async (em) => {
         const project = await lockProject(em, projectId);
         if ((await em.count(StatusHistory, { id: key })) > 0) {
           // A retry after the commit: the assignment is done.
@@ -141,6 +142,12 @@ export function createAssignmentActivities(
         await appendEvents(em, () => [projectChanged(project), ...created.map(notificationCreated)]);
         return { assigned: true as const, editorId: editor.userId, editorName };
       });
+      // Through the activity's logger: the line carries the workflow's and the activity's ids. Never the names.
+      asyncLocalStorage.getStore()?.log.info(outcome.assigned ? 'editor assigned' : 'no editor available', {
+        projectId,
+        ...(outcome.assigned ? { editorId: outcome.editorId } : {}),
+      });
+      return outcome;
     },
 
     async reassignEditor({ key, projectId, editorId, actorId, actorName, audit }) {

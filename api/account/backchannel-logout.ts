@@ -8,6 +8,9 @@ import { revokeStreams } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import type { SessionRevocations } from './session-revocations';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'sessions' });
 
 /** Where Keycloak posts its logout tokens (the realm's `backchannel.logout.url` of the SPA's client). */
 export const BACKCHANNEL_LOGOUT_PATH = '/api/keycloak/backchannel-logout';
@@ -76,7 +79,7 @@ async function endedSession(
       clockTolerance: 5,
     }));
   } catch (error) {
-    if (!(error instanceof joseErrors.JOSEError)) console.warn('[sessions] logout token check failed:', error);
+    if (!(error instanceof joseErrors.JOSEError)) log.warn({ err: error }, 'logout token check failed');
     throw new HttpError(400, MESSAGES.invalidLogoutToken);
   }
   const isLogout =

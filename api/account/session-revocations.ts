@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccessRevocation, SessionRevocation } from '../../db/entities';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'sessions' });
 
 /**
  * A revocation is remembered longer than anything it refuses may still be presented: a Keycloak
@@ -59,7 +62,7 @@ export function createSessionRevocations({ em, refreshMs = 1_000 }: SessionRevoc
       if (timer) return;
       await refresh();
       timer = setInterval(() => {
-        refresh().catch((error: unknown) => console.warn('[sessions] revocations could not be read:', error));
+        refresh().catch((error: unknown) => log.warn({ err: error }, 'revocations could not be read'));
       }, refreshMs);
       timer.unref();
     },

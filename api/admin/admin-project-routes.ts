@@ -2,14 +2,14 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProjectListQuerySchema } from '../../domain/schemas/admin';
 import { eligibleEditors, listAdminProjects, listEditors, projectVideoTypes } from '../admin/project-admin-reads';
-import type { TemporalUiLinks } from '../admin/temporal-links';
+import type { AdminLinks } from '../admin/trace-links';
 import { parseInput } from '../lib/validation';
 import { requireRole } from '../middleware/auth';
 import { loadProject } from '../projects/project-reads';
 
 export interface AdminProjectRouteDeps {
   em: () => EntityManager;
-  links: TemporalUiLinks;
+  links: AdminLinks;
 }
 
 /**

@@ -12,7 +12,8 @@ import { levelsFor, specialtiesFor } from '../../domain/assignment';
 import { availableAdminChanges } from '../../domain/project-rules';
 import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
 import { projectWorkflowId } from '../../workflows/contracts/project';
-import { workflowUrl, type TemporalUiLinks } from './temporal-links';
+import { workflowUrl } from './temporal-links';
+import { traceUrl, type AdminLinks } from './trace-links';
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
 export function containing(text: string): string {
@@ -23,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const editorName = (editor: EditorProfile) => `${editor.firstName} ${editor.lastName}`.trim() || editor.userId;
 
-function toRow(project: Project, links: TemporalUiLinks, now: number, approved: Map<string, number>): AdminProjectRow {
+function toRow(project: Project, links: AdminLinks, now: number, approved: Map<string, number>): AdminProjectRow {
   const deliveryDate = project.deliveryDate ?? project.estimatedDeliveryDate ?? null;
   return {
     id: project.id,
@@ -41,6 +42,7 @@ function toRow(project: Project, links: TemporalUiLinks, now: number, approved: 
     revisionCount: project.revisionCount,
     maxRevisions: project.maxRevisions,
     workflowUrl: workflowUrl(links, projectWorkflowId(project.id)),
+    traceUrl: traceUrl(links, project.traceId),
     changes: availableAdminChanges(
       {
         status: project.status,
@@ -59,7 +61,7 @@ function toRow(project: Project, links: TemporalUiLinks, now: number, approved: 
 export async function listAdminProjects(
   em: EntityManager,
   query: ProjectListQuery,
-  links: TemporalUiLinks,
+  links: AdminLinks,
 ): Promise<Page<AdminProjectRow>> {
   const now = Date.now();
   const conditions: FilterQuery<Project>[] = [{ systemTestRun: null }];

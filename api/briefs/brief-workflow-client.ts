@@ -16,6 +16,9 @@ import {
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from '../lib/http-error';
 import { startWorkflowOnce, type TemporalConnection } from '../temporal/connection';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'briefs' });
 
 /** The api's side of briefWorkflow: its start at the submission and the payment's signal. */
 export function createBriefWorkflowClient(temporal: TemporalConnection) {
@@ -29,7 +32,7 @@ export function createBriefWorkflowClient(temporal: TemporalConnection) {
       try {
         await startWorkflowOnce(temporal, BRIEF_WORKFLOW_TYPE, briefWorkflowId(briefId), input);
       } catch (error) {
-        console.error(`[api] brief ${briefId}: workflow not started`, error);
+        log.error({ err: error, briefId }, 'brief workflow not started');
         // The brief is stored: the same request again (same Idempotency-Key) starts its workflow.
         throw new HttpError(503, MESSAGES.serviceUnavailable);
       }

@@ -25,7 +25,14 @@ import { HttpError } from '../lib/http-error';
 import type { AuthState } from '../middleware/auth';
 import { clientAddressKey } from '../lib/client-address';
 import type { ProofOfWorkGate } from '../lib/proof-of-work';
-import { enforceCeiling, enforceRateLimit, type Ceiling, type RateLimit } from '../lib/rate-limit';
+import {
+  countingRefusal,
+  enforceCeiling,
+  enforceRateLimit,
+  type Ceiling,
+  type RateLimit,
+  type RefusalCounter,
+} from '../lib/rate-limit';
 import { fieldErrors } from '../lib/validation';
 import { startOrUndo } from '../lib/start-or-undo';
 import type { ContactWorkflowClient } from './contact-workflow-client';
@@ -45,6 +52,8 @@ export interface ContactRouteDeps {
   workflows: ContactWorkflowClient;
   /** The message form's and the call booking's limits (each its own counters). */
   limits: { messages: ContactLimit; bookings: ContactLimit };
+  /** Counts each refusal under its rule (`contactMessages`, `callBookings:ceiling`…). */
+  countRefusal: RefusalCounter;
   now?: () => Date;
 }
 
@@ -64,17 +73,21 @@ const isRobot = (input: { [HONEYPOT_FIELD]?: string }) => Boolean(input[HONEYPOT
 /**
  * Counts the request per client address (IPv6 by its /64; it always counts, whatever e-mail the
  * visitor types) and per e-mail, then, once these let it through, on the form's proof-of-work
- * threshold and against the form's ceiling.
+ * threshold and against the form's ceiling; a refusal is counted under `form` and its rule.
  */
-async function enforceContactLimit(ctx: Context, limit: ContactLimit, email: string): Promise<void> {
-  await enforceRateLimit(
-    ctx,
-    limit.perCaller,
-    { address: clientAddressKey(ctx.ip), email },
-    CONTACT_MESSAGES.rateLimited,
+async function enforceContactLimit(
+  ctx: Context,
+  limit: ContactLimit,
+  email: string,
+  form: 'contactMessages' | 'callBookings',
+  countRefusal: RefusalCounter,
+): Promise<void> {
+  await countingRefusal(countRefusal, form, () =>
+    enforceRateLimit(ctx, limit.perCaller, { address: clientAddressKey(ctx.ip), email }, CONTACT_MESSAGES.rateLimited),
   );
-  await limit.proofOfWork?.enforce(ctx);
-  await enforceCeiling(ctx, limit.ceiling);
+  const { proofOfWork } = limit;
+  if (proofOfWork) await countingRefusal(countRefusal, `${form}:proofOfWork`, () => proofOfWork.enforce(ctx));
+  await countingRefusal(countRefusal, `${form}:ceiling`, () => enforceCeiling(ctx, limit.ceiling));
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -125,7 +138,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
 
   router.post('/', async (ctx) => {
     const input = parse(contactMessageSchema, ctx.request.body);
-    await enforceContactLimit(ctx, deps.limits.messages, input.email);
+    await enforceContactLimit(ctx, deps.limits.messages, input.email, 'contactMessages', deps.countRefusal);
     ctx.status = 201;
     if (isRobot(input)) {
       ctx.body = { messageId: randomUUID() };
@@ -164,7 +177,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
 
   router.post('/call-bookings', async (ctx) => {
     const input = parse(callBookingSchema, ctx.request.body);
-    await enforceContactLimit(ctx, deps.limits.bookings, input.email);
+    await enforceContactLimit(ctx, deps.limits.bookings, input.email, 'callBookings', deps.countRefusal);
     const startsAt = new Date(input.startsAt);
     const endsAt = new Date(startsAt.getTime() + CALL_DURATION_MINUTES * 60_000);
     const at = now();
@@ -186,7 +199,10 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
       email: input.email,
       createdAt: { $gt: new Date(at.getTime() - DAY_MS) },
     });
-    if (today >= CALL_BOOKINGS_PER_ADDRESS_PER_DAY) throw new HttpError(429, CONTACT_MESSAGES.tooManyBookings);
+    if (today >= CALL_BOOKINGS_PER_ADDRESS_PER_DAY) {
+      deps.countRefusal('callBookings:perDay');
+      throw new HttpError(429, CONTACT_MESSAGES.tooManyBookings);
+    }
     if (await em.count(CallBooking, { startsAt, confirmedAt: { $ne: null } })) {
       throw new HttpError(409, CONTACT_MESSAGES.slotTaken);
     }

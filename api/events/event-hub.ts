@@ -5,7 +5,11 @@ import { KEEP_ALIVE_MS, reconnectDelay, STREAM_EVENTS, type LiveEvent } from '..
 import { projectPartiesOf } from '../../domain/project-lifecycle';
 import { NotificationListener } from '../../db/notification-listener';
 import { EVENT_RETENTION_DAYS, EVENTS_CHANNEL } from '../../db/outbox';
+import { inStoredTrace } from '../../observability/trace-context';
 import type { AuthUser } from '../middleware/auth';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'events' });
 
 /**
  * The api instance's side of the live channel (DESIGN.md): it LISTENs for the outbox's NOTIFY,
@@ -21,6 +25,7 @@ interface EventRow {
   payload: LiveEvent;
   user_id: string | null;
   project_id: string | null;
+  trace_parent: string | null;
 }
 
 interface PartiesRow {
@@ -68,6 +73,7 @@ export class EventHub {
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private started: Promise<void> | undefined;
+  private following = false;
 
   constructor(private readonly options: EventHubOptions) {
     this.channel = new SseChannel({ pingInterval: options.keepAliveMs ?? KEEP_ALIVE_MS });
@@ -75,7 +81,7 @@ export class EventHub {
     this.listener = new NotificationListener({
       databaseUrl: options.databaseUrl,
       channel: EVENTS_CHANNEL,
-      name: 'events',
+      log,
       onNotification: () => this.wake(),
       onListening: () => this.wake(),
     });
@@ -84,6 +90,11 @@ export class EventHub {
   /** Streams connected to this instance. */
   get streamCount(): number {
     return this.streams.size;
+  }
+
+  /** The last outbox id this instance has read and sent on; null while it does not follow the outbox. */
+  get deliveredUpTo(): number | null {
+    return this.following && !this.stopped ? this.cursor : null;
   }
 
   /** Whether this instance holds as many streams as it may: the next one is refused. */
@@ -103,10 +114,11 @@ export class EventHub {
   private async boot(): Promise<void> {
     this.cursor = await this.maxId();
     await this.listener.start();
+    this.following = true;
     this.timers.push(setInterval(() => this.wake(), this.options.pollMs ?? 1_000));
     this.timers.push(
       setInterval(
-        () => void this.prune().catch((error: unknown) => console.warn('[events] prune failed:', error)),
+        () => void this.prune().catch((error: unknown) => log.warn({ err: error }, 'prune failed')),
         PRUNE_EVERY_MS,
       ),
     );
@@ -172,7 +184,7 @@ export class EventHub {
           after = Number(rows[rows.length - 1].id);
         }
       } catch (error) {
-        console.warn('[events] replay failed:', error);
+        log.warn({ err: error }, 'replay failed');
         this.end(stream);
         return;
       }
@@ -191,7 +203,7 @@ export class EventHub {
       return;
     }
     this.pumping = this.pump()
-      .catch((error: unknown) => console.warn('[events] outbox read failed:', error))
+      .catch((error: unknown) => log.warn({ err: error }, 'outbox read failed'))
       .finally(() => {
         this.pumping = undefined;
         if (this.again) {
@@ -207,7 +219,7 @@ export class EventHub {
         .em()
         .getConnection()
         .execute<EventRow[]>(
-          'select "id", "type", "payload", "user_id", "project_id" from "events" where "id" > ? order by "id" limit ?',
+          'select "id", "type", "payload", "user_id", "project_id", "trace_parent" from "events" where "id" > ? order by "id" limit ?',
           [this.cursor, PAGE],
         );
       if (rows.length === 0) return;
@@ -217,9 +229,16 @@ export class EventHub {
         for (const stream of recipients) {
           if (stream.pending) stream.pending.push(row);
         }
-        this.sendRow(
-          row,
-          recipients.filter((stream) => !stream.pending),
+        // The stream write belongs to the trace of the change that wrote the event.
+        inStoredTrace(
+          row.trace_parent,
+          `sse.deliver ${row.type}`,
+          { 'rushflow.event.id': row.id, 'rushflow.streams': recipients.length },
+          () =>
+            this.sendRow(
+              row,
+              recipients.filter((stream) => !stream.pending),
+            ),
         );
         if (row.type === 'access.changed') recipients.forEach((stream) => this.reauthenticate(stream));
       }
@@ -264,7 +283,7 @@ export class EventHub {
       .em()
       .getConnection()
       .execute<EventRow[]>(
-        `select e."id", e."type", e."payload", e."user_id", e."project_id"
+        `select e."id", e."type", e."payload", e."user_id", e."project_id", e."trace_parent"
            from "events" e left join "projects" p on p."id" = e."project_id"
           where e."id" > ? and e."id" <= ?
             and (e."user_id" = ?

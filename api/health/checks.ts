@@ -1,3 +1,7 @@
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'health' });
+
 export const COMPONENTS = ['database', 'temporal', 'keycloak', 'storage', 'smtp', 'payments'] as const;
 type Component = (typeof COMPONENTS)[number];
 
@@ -34,7 +38,7 @@ async function checkHealth(probes: HealthProbes, timeoutMs = PROBE_TIMEOUT_MS): 
         await withTimeout(Promise.resolve().then(probes[component]), timeoutMs);
       } catch (error) {
         status = 'down';
-        console.warn(`[health] ${component} is down: ${(error as Error).message}`);
+        log.warn({ err: error, dependency: component }, 'component down');
       }
       return [component, { status, latencyMs: Math.round(performance.now() - start) }];
     }),

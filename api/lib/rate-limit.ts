@@ -2,6 +2,9 @@ import type { Context } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from './http-error';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'rate-limit' });
 
 /** At most `points` requests per key in a fixed window of `windowSeconds`. */
 export interface RateLimitRule {
@@ -63,7 +66,7 @@ export function createRateLimit<Dimension extends string>(options: RateLimitOpti
       for (const outcome of outcomes) {
         if (outcome.status === 'fulfilled') continue;
         if (!(outcome.reason instanceof RateLimiterRes)) {
-          console.error('[rate-limit] counter store failed:', outcome.reason);
+          log.error({ err: outcome.reason }, 'counter store failed');
           throw new HttpError(503, MESSAGES.serviceUnavailable);
         }
         waitMs = Math.max(waitMs, outcome.reason.msBeforeNext);
@@ -105,4 +108,24 @@ export async function enforceRateLimit<Dimension extends string>(
   if (verdict.allowed) return;
   ctx.set('Retry-After', String(verdict.retryAfterSeconds));
   throw new HttpError(429, message(Math.ceil(verdict.retryAfterSeconds / 60)));
+}
+
+/** Counts a refusal under the name of the rule that refused (the api's metrics). */
+export type RefusalCounter = (limit: string) => void;
+
+/**
+ * Runs one rule's check; when the rule refuses (429, or 428 asking for a proof of work), the
+ * refusal is counted under `limit` before it is answered.
+ */
+export async function countingRefusal(
+  countRefusal: RefusalCounter,
+  limit: string,
+  check: () => Promise<void>,
+): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 429 || error.status === 428)) countRefusal(limit);
+    throw error;
+  }
 }

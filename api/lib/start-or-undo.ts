@@ -1,5 +1,8 @@
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from './http-error';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'workflow-start' });
 
 /**
  * Starts the workflow of a row the caller just stored. When Temporal cannot take it, the row is
@@ -13,8 +16,8 @@ export async function startOrUndo(
   try {
     await start();
   } catch (error) {
-    console.error(`[api] ${what}: workflow not started`, error);
-    await undo().catch((undoError: unknown) => console.error(`[api] ${what}: not removed`, undoError));
+    log.error({ err: error, what }, 'workflow not started');
+    await undo().catch((undoError: unknown) => log.error({ err: undoError, what }, 'not removed'));
     throw new HttpError(503, MESSAGES.serviceUnavailable);
   }
 }

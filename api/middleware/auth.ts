@@ -6,6 +6,9 @@ import { PROJECT_MESSAGES } from '../../domain/projects';
 import { productRoles, type Role } from '../../domain/roles';
 import type { SessionCredential, SessionRevocations } from '../account/session-revocations';
 import { HttpError } from '../lib/http-error';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'auth' });
 
 export interface AuthUser {
   id: string;
@@ -106,7 +109,7 @@ export function createTokenVerifier({
       return user;
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      if (!(error instanceof joseErrors.JOSEError)) console.warn('[auth] token check failed:', error);
+      if (!(error instanceof joseErrors.JOSEError)) log.warn({ err: error }, 'token check failed');
       throw new HttpError(401, MESSAGES.unauthenticated);
     }
   };

@@ -3,6 +3,9 @@ import { ZodError } from 'zod';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from '../lib/http-error';
 import { fieldErrors } from '../lib/validation';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api');
 
 interface ErrorBody {
   error: string;
@@ -19,7 +22,7 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     await next();
   } catch (error) {
     const { status, body } = toResponse(error);
-    if (status >= 500) console.error(`[api] ${ctx.method} ${ctx.path} failed:`, error);
+    if (status >= 500) log.error({ err: error, method: ctx.method }, 'request failed');
     ctx.status = status;
     ctx.body = body;
   }

@@ -5,6 +5,7 @@ import type { AuthState } from './auth';
 import { clientAddressKey } from '../lib/client-address';
 import type { ProofOfWorkGate } from '../lib/proof-of-work';
 import {
+  countingRefusal,
   createCeiling,
   createRateLimit,
   enforceCeiling,
@@ -12,6 +13,7 @@ import {
   type Ceiling,
   type RateLimit,
   type RateLimitRule,
+  type RefusalCounter,
 } from '../lib/rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
@@ -84,20 +86,25 @@ function emailOf(body: unknown): string {
  * counter. An anonymous request the caller's limits let through then counts on its form's soft
  * threshold (past it: 428 without a solved challenge), then on the route's ceiling, so a caller
  * refused for its own excess never uses the ceiling up. Past a limit: 429, `Retry-After` and a
- * French message.
+ * French message; each refusal is counted under its rule (`briefs`, `briefs:proofOfWork`,
+ * `briefs:ceiling`…).
  */
-export function limitRequests(limits: () => RequestLimits): Middleware {
+export function limitRequests(limits: () => RequestLimits, countRefusal: RefusalCounter): Middleware {
   return async (ctx: Context, next: Next) => {
     const route = LIMITED_ROUTES.find((entry) => entry.method === ctx.method && entry.path.test(ctx.path));
     if (route) {
-      const limit = limits()[route.name];
+      const { perCaller, proofOfWork, ceiling } = limits()[route.name];
       const user = (ctx.state as AuthState).user;
       const email = emailOf(ctx.request.body);
       const address = clientAddressKey(ctx.ip);
       const caller = user ? `account:${user.id}` : email ? `email:${email}` : `address:${address}`;
-      await enforceRateLimit(ctx, limit.perCaller, { address, caller }, MESSAGES.tooManyRequests);
-      if (!user && limit.proofOfWork) await limit.proofOfWork.enforce(ctx);
-      if (!user && limit.ceiling) await enforceCeiling(ctx, limit.ceiling);
+      await countingRefusal(countRefusal, route.name, () =>
+        enforceRateLimit(ctx, perCaller, { address, caller }, MESSAGES.tooManyRequests),
+      );
+      if (!user && proofOfWork)
+        await countingRefusal(countRefusal, `${route.name}:proofOfWork`, () => proofOfWork.enforce(ctx));
+      if (!user && ceiling)
+        await countingRefusal(countRefusal, `${route.name}:ceiling`, () => enforceCeiling(ctx, ceiling));
     }
     await next();
   };

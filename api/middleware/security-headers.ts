@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Context, Middleware, Next } from 'koa';
 import helmet from 'koa-helmet';
 import { PROOF_OF_WORK_HEADER } from '../../domain/proof-of-work';
+import { TRACEPARENT_HEADER } from '../../domain/trace-context';
 
 /** What the pages may reach besides their own origin, and whether they are served over HTTPS. */
 export interface WebPolicy {
@@ -127,6 +128,8 @@ export function apiCors(policy: WebPolicy): Middleware {
       'Last-Event-ID',
       'X-Upload-Session',
       PROOF_OF_WORK_HEADER,
+      // The page's trace context on each api call (domain/trace-context.ts).
+      TRACEPARENT_HEADER,
     ],
     exposeHeaders: ['Retry-After', 'Content-Disposition'],
     maxAge: 600,

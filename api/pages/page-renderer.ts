@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SignedInPageState } from '../../domain/signed-in-pages';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'pages' });
 
 /** A page not drawn within this is served as the empty shell (the browser draws it). */
 const RENDER_TIMEOUT_MS = 3_000;
@@ -58,10 +61,12 @@ export function createPageRenderer(moduleFile: string) {
     // Never what keeps the api running.
     started.unref();
     started.on('message', ({ id, html, error }: { id: number; html?: string; error?: string }) => {
-      if (error) console.error('[pages] the render failed:', error);
+      // The thread sends the failure's stack as text.
+      if (error)
+        log.error({ err: { name: 'RenderError', message: error.split('\n')[0], stack: error } }, 'render failed');
       settle(id, html ?? null);
     });
-    started.on('error', (error) => console.error('[pages] the render thread failed:', error));
+    started.on('error', (error) => log.error({ err: error }, 'render thread failed'));
     started.on('exit', () => {
       if (worker === started) worker = null;
       for (const [id, { thread }] of [...pending]) if (thread === started) settle(id, null);

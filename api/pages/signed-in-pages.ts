@@ -12,6 +12,9 @@ import { loadProjectPageRow, projectDetailOf, projectIdOf, readProjectNotificati
 import type { ReadCaches } from '../projects/read-caches';
 import type { PageRenderer } from './page-renderer';
 import { pageSessionCaller, type PageSession, type PageSessions } from './page-session';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'pages' });
 
 export interface SignedInPageDeps {
   sessions: PageSessions;
@@ -76,7 +79,7 @@ async function projectPageState(
       ],
     };
   } catch (error) {
-    if (!(error instanceof HttpError)) console.error('[pages] the project page could not be read:', error);
+    if (!(error instanceof HttpError)) log.error({ err: error }, 'project page could not be read');
     return null;
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
+import type { CheckoutOutcome } from '../metrics/metrics-registry';
 import type { LaunchOfferHoldClient } from './launch-offer-hold-client';
 
 /**
@@ -20,6 +21,8 @@ export interface CheckoutServiceDeps {
   launchOfferChanged: () => void;
   /** Closes a discounted checkout when its launch-offer place stops being held. */
   holds: LaunchOfferHoldClient;
+  /** Counts what each checkout request came to (the api's metrics). */
+  countOutcome: (outcome: CheckoutOutcome) => void;
   /** How long a checkout holds its place (`LAUNCH_OFFER_HOLD_MS`; tests shorten it). */
   launchOfferHoldMs?: number;
   now?: () => Date;

@@ -17,6 +17,9 @@ import type { AuthUser } from '../middleware/auth';
 import type { CheckoutContext } from './checkout-deps';
 import { briefPaymentUrl, simulatedCheckoutUrl, successUrl } from './checkout-urls';
 import { claimLaunchOfferPlace } from '../pricing/launch-offer';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'payments' });
 
 /** How long a checkout session stays payable (Stripe accepts 30 min to 24 h). It also bounds how long an unpaid session holds a launch-offer place. */
 const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
@@ -160,7 +163,7 @@ async function ensureStripeSession(context: CheckoutContext, row: CheckoutSessio
       { idempotencyKey: `checkout-${row.id}` },
     );
   } catch (error) {
-    console.error(`[payments] brief ${brief.id}: Stripe checkout session not created`, error);
+    log.error({ err: error, briefId: brief.id }, 'Stripe checkout session not created');
     // The open row stays: the next attempt reuses it (same idempotency key, same offer place).
     throw new HttpError(503, PAYMENT_MESSAGES.checkoutUnavailable);
   }
@@ -181,20 +184,30 @@ async function watchHold(context: CheckoutContext, row: CheckoutSession, holdExp
   try {
     await context.holds.watch(row.id, holdExpiresAt);
   } catch (error) {
-    console.error(`[payments] checkout ${row.id}: launch-offer hold timer not started`, error);
+    log.error({ err: error, checkoutId: row.id }, 'launch-offer hold timer not started');
     throw new HttpError(503, PAYMENT_MESSAGES.checkoutUnavailable);
   }
 }
 
-/** `POST /api/briefs/:briefId/checkout`: the brief's open session (made if needed) and its payment page. */
+/**
+ * `POST /api/briefs/:briefId/checkout`: the brief's open session (made if needed) and its payment
+ * page. Counted as `created`, `refused` (the caller's request: unknown, not theirs, not payable) or
+ * `failed` (ours, or Stripe's).
+ */
 export async function startCheckout(
   context: CheckoutContext,
   briefId: string,
   user: AuthUser | undefined,
 ): Promise<CheckoutAnswer> {
-  const opened = await openCheckoutSession(context, briefId, user);
-  context.launchOfferChanged();
-  const row = await ensureStripeSession(context, opened);
-  if (row.holdExpiresAt) await watchHold(context, row, row.holdExpiresAt);
-  return answerOf(row, row.simulated);
+  try {
+    const opened = await openCheckoutSession(context, briefId, user);
+    context.launchOfferChanged();
+    const row = await ensureStripeSession(context, opened);
+    if (row.holdExpiresAt) await watchHold(context, row, row.holdExpiresAt);
+    context.countOutcome('created');
+    return answerOf(row, row.simulated);
+  } catch (error) {
+    context.countOutcome(error instanceof HttpError && error.status < 500 ? 'refused' : 'failed');
+    throw error;
+  }
 }

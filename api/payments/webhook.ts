@@ -5,6 +5,7 @@ import { Brief, CheckoutSession } from '../../db/entities';
 import type { RefundReason } from '../../db/entities/checkout-session';
 import { claimLaunchOfferPlace } from '../pricing/launch-offer';
 import type { BriefWorkflowClient } from '../briefs/brief-workflow-client';
+import type { PaymentWebhookOutcome } from '../metrics/metrics-registry';
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -46,6 +47,8 @@ export interface StripeWebhookDeps {
   beforeCommit?: (event: Stripe.Event) => void | Promise<void>;
   /** Told once a committed event changed a session's state: a launch-offer place may be taken or given back. */
   launchOfferChanged: () => void;
+  /** Counts what each delivery came to (the api's metrics). */
+  countOutcome: (outcome: PaymentWebhookOutcome) => void;
 }
 
 /** The outcomes that left a session's state as it was. */
@@ -69,6 +72,22 @@ function paymentIntentIdOf(session: Stripe.Checkout.Session): string | null {
  * retry does it all again. The workflow ignores a second confirmation.
  */
 export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
+  const handle = handleWebhook(deps);
+  // Counted as the metrics name them: a state moved forward (or found already there) is processed.
+  return async function counted(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
+    try {
+      const outcome = await handle(rawBody, signature);
+      deps.countOutcome(outcome === 'ignored' || outcome === 'duplicate' ? outcome : 'processed');
+      return outcome;
+    } catch (error) {
+      deps.countOutcome(error instanceof WebhookSignatureError ? 'invalid_signature' : 'error');
+      throw error;
+    }
+  };
+}
+
+/** One delivery's handling, as described above. */
+function handleWebhook(deps: StripeWebhookDeps) {
   return async function handle(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
     let event: Stripe.Event;
     try {

@@ -2,6 +2,7 @@ import { NotificationListener } from '../../db/notification-listener';
 import { parseReadChange, READS_CHANNEL } from '../../db/read-changes';
 import { cachedReads, type CachedReads } from '../lib/cached-read';
 import type { ProjectPageRow } from './project-reads';
+import { processLogger } from '../../observability/logger';
 
 export interface ReadCachesOptions {
   databaseUrl: string;
@@ -46,7 +47,7 @@ export function createReadCaches({ databaseUrl, ttlMs = 30_000, maxEntries = 10_
   const listener = new NotificationListener({
     databaseUrl,
     channel: READS_CHANNEL,
-    name: 'reads',
+    log: processLogger('api').child({ component: 'reads' }),
     onNotification(payload) {
       const change = parseReadChange(payload);
       if (change.kind === 'project') {

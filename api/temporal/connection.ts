@@ -1,4 +1,5 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 
 /**
@@ -9,7 +10,12 @@ export type TemporalConnection = () => Promise<Client>;
 
 export async function connectTemporal(address: string, namespace: string): Promise<Client> {
   const connection = await Connection.connect({ address, connectTimeout: '5 seconds' });
-  return new Client({ connection, namespace });
+  // Each start, signal and update carries the request's trace context to the workflow's spans.
+  return new Client({
+    connection,
+    namespace,
+    interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] },
+  });
 }
 
 /** Connects once and reconnects on the next call after a failure, so the api boots without Temporal. */

@@ -9,6 +9,9 @@ import {
 } from '../../workflows/contracts/rush-analysis';
 import { HttpError } from '../lib/http-error';
 import type { TemporalConnection } from '../temporal/connection';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'uploads' });
 
 /** The api's side of rushAnalysisWorkflow: one run per request, its measures as the answer. */
 export function createRushAnalysisWorkflowClient(temporal: TemporalConnection) {
@@ -25,7 +28,7 @@ export function createRushAnalysisWorkflowClient(temporal: TemporalConnection) {
         })
         .catch((error: unknown) => {
           // The form falls back to manual entry on this message (001 §8.2).
-          console.error('[uploads] rush analysis failed:', error);
+          log.error({ err: error, uploadSessionId: input.sessionId }, 'rush analysis failed');
           throw new HttpError(502, ANALYSIS_MESSAGES.failed);
         });
     },

@@ -9,6 +9,9 @@ import { contentMatchesKind, sniffMedia, SNIFF_BYTES, type SniffedMedia } from '
 import type { Caller, UploadContext } from './upload-context';
 import { discardStoredFile, isGone } from './upload-objects';
 import { openFile, openSession, uploadFileView } from './upload-sessions';
+import { processLogger } from '../../observability/logger';
+
+const log = processLogger('api').child({ component: 'uploads' });
 
 /**
  * Called by the browser once S3 accepted CompleteMultipartUpload: checks the object's size and
@@ -57,7 +60,7 @@ export async function completeFile(
   // the version stays 'processing' without a run and the editor's retry starts it.
   if (version && context.startPreview) {
     await context.startPreview(version.id).catch((error: unknown) => {
-      console.error(`[uploads] preview of version ${version!.id} not started:`, error);
+      log.error({ err: error, versionId: version!.id }, 'preview not started');
     });
   }
   return uploadFileView(file, session);

@@ -17,6 +17,8 @@ export const OutboxEvent = defineEntity({
     payload: p.json<LiveEvent>(),
     userId: p.text().nullable(),
     projectId: p.uuid().nullable(),
+    /** The W3C `traceparent` of the change that wrote the event; its delivery joins that trace. */
+    traceParent: p.text().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -81,12 +81,15 @@ export const Project = defineEntity({
      * lists and dashboards never see such rows, and the run's assignment sees only its own.
      */
     systemTestRun: p.uuid().nullable(),
+    /** The trace its creation ran in (32 hex digits), linked from the admin pages; null when tracing was off. */
+    traceId: p.text().nullable(),
     version: p.integer().version(),
   },
   checks: [
     check('projects', 'total_price_cents', 'total_price_cents >= 0'),
     check('projects', 'revision_count', 'revision_count >= 0'),
     check('projects', 'max_revisions', 'max_revisions >= 0'),
+    check('projects', 'trace_id', `trace_id ~ '^[0-9a-f]{32}$'`),
   ],
   indexes: [
     sqlIndex('projects', 'projects_client_id_created_at_index', '"client_id", "created_at" desc'),

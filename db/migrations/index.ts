@@ -17,6 +17,8 @@ import { Migration20261218000000_upload_sweep } from './Migration20261218000000_
 import { Migration20261220000000_address_confirmation } from './Migration20261220000000_address_confirmation';
 import { Migration20261222000000_session_revocations } from './Migration20261222000000_session_revocations';
 import { Migration20261224000000_launch_offer_clients } from './Migration20261224000000_launch_offer_clients';
+import { Migration20261226000000_project_trace_ids } from './Migration20261226000000_project_trace_ids';
+import { Migration20261227000000_event_trace_context } from './Migration20261227000000_event_trace_context';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -41,4 +43,6 @@ export const MIGRATIONS: MigrationObject[] = [
   },
   { name: 'Migration20261222000000_session_revocations', class: Migration20261222000000_session_revocations },
   { name: 'Migration20261224000000_launch_offer_clients', class: Migration20261224000000_launch_offer_clients },
+  { name: 'Migration20261226000000_project_trace_ids', class: Migration20261226000000_project_trace_ids },
+  { name: 'Migration20261227000000_event_trace_context', class: Migration20261227000000_event_trace_context },
 ];

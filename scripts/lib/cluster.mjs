@@ -52,6 +52,8 @@ function caddyfile({ ports, env }) {
 
 https://localhost:${ports.app} {
 	tls internal
+	# The apis' metrics are for Prometheus, which scrapes each api directly: not served through Caddy.
+	respond /metrics 404
 	# The live stream (SSE) is left uncompressed so each event leaves at once.
 	@compressible not path /api/events
 	encode @compressible zstd gzip
@@ -266,7 +268,14 @@ export async function bringUpCluster(profile = 'cluster', { fresh = false, env: 
 
     for (const index of INSTANCES) {
       services[`worker${index}`] = restartable(`worker${index}`, () =>
-        startWorker({ config, logDir, root: ROOT, compiled: true, name: `worker-${index}` }),
+        startWorker({
+          config,
+          logDir,
+          root: ROOT,
+          compiled: true,
+          name: `worker-${index}`,
+          env: { WORKER_METRICS_PORT: String(ports[`worker${index}Metrics`]) },
+        }),
       );
       await services[`worker${index}`].start();
     }

@@ -23,6 +23,7 @@ const PORTS = {
     mailUi: 8025,
     stripeMock: 12111,
     stripeMockHttps: 12112,
+    workerMetrics: 9464,
   },
   test: {
     app: 3100,
@@ -38,6 +39,9 @@ const PORTS = {
     mailUi: 8125,
     stripeMock: 12211,
     stripeMockHttps: 12212,
+    workerMetrics: 9564,
+    // The trace suite's in-process OTLP receiver: the test stack's api and worker export there.
+    otlp: 4418,
   },
   // `npm run start:cluster`: the production topology on one machine. `app` and `auth` are Caddy's
   // https sites (the apis, the Keycloak nodes); each instance listens on loopback behind it.
@@ -71,6 +75,8 @@ const PORTS = {
     mailUi: 8225,
     stripeMock: 12311,
     stripeMockHttps: 12312,
+    worker1Metrics: 9664,
+    worker2Metrics: 9665,
   },
 };
 
@@ -97,7 +103,8 @@ export function stackConfig(profile, root) {
   const appUrl = `http://localhost:${ports.app}`;
   const env = {
     NODE_ENV: profile === 'test' ? 'test' : process.env.NODE_ENV || 'development',
-    LOG_LEVEL: process.env.LOG_LEVEL || (profile === 'test' ? 'WARN' : 'INFO'),
+    // The test profile logs at INFO too: the logs suite reads every line the suites made the stack write.
+    LOG_LEVEL: process.env.LOG_LEVEL || 'INFO',
     // The suites send hundreds of briefs from loopback; their own test checks the limits themselves.
     // The browser tests play visitors from several addresses through X-Forwarded-For, as a proxy
     // would send it; outside the test profile nothing is trusted unless TRUST_PROXY says so.
@@ -117,6 +124,8 @@ export function stackConfig(profile, root) {
           PROOF_OF_WORK_AFTER_CALL_BOOKINGS: '100000/3600',
           PROOF_OF_WORK_AFTER_BRIEFS: '100000/3600',
           PROOF_OF_WORK_AFTER_APPLICATIONS: '100000/3600',
+          // The admin's trace links (tests/api/admin-projects.test.ts, tests/e2e/admin-projects.spec.ts).
+          TRACE_URL_TEMPLATE: 'http://localhost:16686/trace/{traceId}',
         }
       : {}),
     PORT: String(ports.app),
@@ -147,6 +156,18 @@ export function stackConfig(profile, root) {
       process.env.STRIPE_API_BASE || (process.env.STRIPE_SECRET_KEY ? '' : `http://localhost:${ports.stripeMock}`),
     STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || 'whsec_rushflow_local',
     PAGE_SESSION_SECRET: process.env.PAGE_SESSION_SECRET || 'rushflow-local-page-session-secret-0123456789',
+    METRICS_TOKEN: process.env.METRICS_TOKEN || 'rushflow-local-metrics-token-0123456789',
+    ...(ports.workerMetrics ? { WORKER_METRICS_PORT: String(ports.workerMetrics) } : {}),
+    ...(ports.otlp
+      ? {
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${ports.otlp}`,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          // Spans leave within half a second, so the trace suite need not wait long.
+          OTEL_BSP_SCHEDULE_DELAY: '500',
+          // Every read traced too, so the suite can follow any request.
+          TRACE_READS_SAMPLE_RATIO: '1',
+        }
+      : {}),
     ...(profile.startsWith('cluster') ? clusterEnv(ports, dataDir) : {}),
   };
   return { profile, ports, dataDir, appUrl: env.APP_URL, env };
@@ -185,6 +206,7 @@ function clusterEnv(ports, dataDir) {
     STRIPE_API_BASE: `http://localhost:${ports.stripeMock}`,
     STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
     PAGE_SESSION_SECRET: secrets.PAGE_SESSION_SECRET,
+    METRICS_TOKEN: secrets.METRICS_TOKEN,
   };
 }
 
@@ -195,6 +217,7 @@ const CLUSTER_SECRETS = [
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'PAGE_SESSION_SECRET',
+  'METRICS_TOKEN',
 ];
 
 /**
@@ -212,6 +235,13 @@ function clusterSecrets(dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   }
+  const secrets = parseDotEnv(fs.readFileSync(file, 'utf8'));
+  // A folder made before a secret existed gains it; the others stay as they are.
+  const added = CLUSTER_SECRETS.filter((name) => !secrets[name]).map(
+    (name) => `${name}=${randomBytes(20).toString('hex')}`,
+  );
+  if (added.length === 0) return secrets;
+  fs.appendFileSync(file, `${added.join('\n')}\n`);
   return parseDotEnv(fs.readFileSync(file, 'utf8'));
 }
 

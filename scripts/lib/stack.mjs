@@ -71,7 +71,12 @@ export async function ensureServerBuilt() {
  * `withOtio`: OpenTimelineIO and its FCP7 XML / CMX 3600 adapters (pip, into the tool cache), for the
  * unit tests that read the marker exports back; `tools.otio` is then their folder (for PYTHONPATH).
  */
-export async function provisionTools({ withBrowser = false, withTestServer = false, withOtio = false } = {}) {
+export async function provisionTools({
+  withBrowser = false,
+  withTestServer = false,
+  withOtio = false,
+  withPromtool = false,
+} = {}) {
   const external = externalServices();
   const tools = {};
   const steps = [
@@ -100,6 +105,8 @@ export async function provisionTools({ withBrowser = false, withTestServer = fal
       'temporalTestServer',
       async () => (await import('./tools.mjs')).ensureTemporalTestServer('provision'),
     ],
+    // The unit suite checks deploy/observability's Prometheus files with promtool.
+    withPromtool && ['promtool', () => ensureGoTool('promtool', 'provision')],
     withOtio && ['otio', async () => (await import('./tools.mjs')).ensurePythonPackages('provision')],
   ].filter(Boolean);
   let index = 0;

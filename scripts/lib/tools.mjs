@@ -31,6 +31,12 @@ export const GO_TOOLS = {
   caddy: { module: 'github.com/caddyserver/caddy/v2/cmd/caddy@v2.11.9', toolchain: 'go1.27.3', what: 'Caddy' },
   // The release of deploy/compose.yaml's temporalio/ui image, its web assets embedded.
   'temporal-ui-server': { module: 'github.com/temporalio/ui-server/v2/cmd/server@v2.49.1', what: 'Temporal UI server' },
+  // Checks deploy/observability's Prometheus configuration and evaluates its alert rules' tests.
+  promtool: {
+    module: 'github.com/prometheus/prometheus/cmd/promtool@v0.316.0',
+    toolchain: 'go1.27.3',
+    what: "Prometheus's promtool",
+  },
 };
 
 export function which(command) {

@@ -250,7 +250,11 @@ export function realmPlaceholders(config) {
     MAIL_FROM_ADDRESS: mailAddress(config.env.MAIL_FROM),
     KEYCLOAK_API_CLIENT_SECRET: config.env.KEYCLOAK_API_CLIENT_SECRET,
     TEMPORAL_UI_URL: config.env.TEMPORAL_UI_URL,
-    TEMPORAL_UI_CLIENT_SECRET: temporalUiClientSecret(config.dataDir),
+    TEMPORAL_UI_CLIENT_SECRET: clientSecret(config.dataDir, 'temporal-ui'),
+    // Grafana runs in production only (deploy/compose.yaml): here its client points at an address
+    // that never resolves (RFC 2606), and keeps the admins-only sign-in the realm test checks.
+    GRAFANA_URL: 'https://grafana.invalid',
+    GRAFANA_CLIENT_SECRET: clientSecret(config.dataDir, 'grafana'),
     // Sign-ups per address and hour before the page asks for a proof of work. The browser tests sign
     // up from loopback all along: their own test brings it down through the admin api.
     SIGN_UP_PROOF_OF_WORK_THRESHOLD: config.profile === 'test' ? '100000' : '3',
@@ -258,13 +262,13 @@ export function realmPlaceholders(config) {
 }
 
 /**
- * The Temporal UI client's secret in the local stacks: the cluster's UI server signs in with it
- * (scripts/services/temporal-ui.mjs); the dev and test stacks only need the realm imported without
- * its placeholder. Made once per data folder, beside the realm's
- * database, so it stays the secret of the realm that folder holds.
+ * A confidential client's secret in the local stacks (`temporal-ui`: the cluster's UI server signs
+ * in with it, scripts/services/temporal-ui.mjs); otherwise the stacks only need the realm imported
+ * without its placeholder. Made once per data folder, beside the realm's database, so it stays the
+ * secret of the realm that folder holds.
  */
-function temporalUiClientSecret(dataDir) {
-  const file = path.join(dataDir, 'keycloak', 'temporal-ui-client-secret');
+function clientSecret(dataDir, client) {
+  const file = path.join(dataDir, 'keycloak', `${client}-client-secret`);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });

@@ -153,6 +153,11 @@ const MATRIX: Record<string, Row> = {
   // — system, public
   'GET /api/health': { public: 'operators’ probe', cases: [{ expect: everyone(200) }] },
   'GET /api/config': { public: 'the SPA’s runtime configuration', cases: [{ expect: everyone(200) }] },
+  // A Keycloak token is not the metrics token: everyone here is refused (tests/api/metrics.test.ts).
+  'GET /metrics': {
+    public: 'Prometheus scrapes it; the metrics token is the check',
+    cases: [{ expect: everyone(401) }],
+  },
   'POST /api/estimate': {
     public: 'the estimate before any sign-in',
     cases: [{ body: { visualComplexity: 'professional', currency: 'eur' }, expect: everyone(200) }],

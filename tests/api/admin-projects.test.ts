@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { AdminBriefRow, AdminProjectRow, AuditEntryView, EligibleEditor } from '../../domain/admin';
 import { MESSAGES } from '../../domain/messages';
@@ -23,8 +23,8 @@ import { seedProject } from '../support/project-seed';
 /**
  * Admin › Projets and Briefs against the running stack: filters, search and pages read from the
  * database; the manual assignment among the editors with a free slot and the cancellation with a
- * reason, both through the project's workflow; the links to the Temporal UI; the briefs' payment
- * state and reminders.
+ * reason, both through the project's workflow; the links to the Temporal UI and to the trace of
+ * a project's creation; the briefs' payment state and reminders.
  */
 jest.setTimeout(180_000);
 
@@ -187,6 +187,23 @@ describe('Projets: filters, search, pages', () => {
       max: 4,
     });
     expect(filters.body.videoTypes).toEqual(expect.arrayContaining(['tiktok', 'youtube']));
+  });
+
+  test('a project whose creation was traced links to its trace in the tracing UI; one without a trace has none', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    await (await kit.db()).em.fork().nativeUpdate(Project, { id: project.overdue }, { traceId });
+    const rows = (await list('')).body.items as AdminProjectRow[];
+    // The test stack sets TRACE_URL_TEMPLATE (scripts/lib/stack-config.mjs), as a deployment with a tracing UI does.
+    expect(config.TRACE_URL_TEMPLATE).toContain('{traceId}');
+    expect(rows.find((row) => row.id === project.overdue)?.traceUrl).toBe(
+      config.TRACE_URL_TEMPLATE!.replace('{traceId}', traceId),
+    );
+    expect(rows.filter((row) => row.id !== project.overdue).map((row) => row.traceUrl)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   test('bad filters → French 400 naming the filter', async () => {

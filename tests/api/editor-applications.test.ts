@@ -6,6 +6,7 @@ import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { MESSAGES } from '../../domain/messages';
 import { callApi, startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 import { waitUntil } from '../support/mail-server';
+import { editorApplicationBody } from '../support/application-answers';
 
 /**
  * `POST /api/editor-applications` (000 §2, §3, §5) in process, with editorApplicationWorkflow on
@@ -66,45 +67,6 @@ async function uploadPhoto(name: string, content: Buffer, type = 'image/png') {
   return { sessionId, secret, status: completed.body.status as string, key: added.body.key as string };
 }
 
-function applicationBody(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    email,
-    firstName: 'Léa',
-    lastName: 'Monteuse',
-    phone: '+33 6 12 34 56 78',
-    address: '12 rue des Rushs, 75011 Paris',
-    paymentMethod: 'IBAN',
-    complexityLevels: ['cuts_transitions', 'multicam', 'motion_2d'],
-    specialtyDomains: ['youtube', 'corporate'],
-    videoSpecialties: ['vlog', 'interview'],
-    technicalCompetencies: ['color_grading', 'subtitling'],
-    softwareMastered: ['premiere_pro', 'davinci_resolve'],
-    otherSoftware: 'Audition',
-    timezone: 'Europe/Paris',
-    availabilityDays: ['lundi', 'mardi', 'jeudi'],
-    availabilityStartTime: '09:00',
-    availabilityEndTime: '18:00',
-    unavailablePeriods: ['du 1er au 15 août', ''],
-    experienceDescription: 'Cinq ans de montage pour des chaînes YouTube.',
-    portfolioLinks: ['https://vimeo.com/lea', '', '  '],
-    preferredClientTypes: ['creators', 'startups'],
-    preferredVideoGenres: ['educational', 'tech'],
-    acceptsTerms: true,
-    acceptsPrivacy: true,
-    acceptsContract: true,
-    authorizesPortfolioUse: true,
-    experienceYears: 5,
-    hourlyRate: 32.5,
-    availabilityHours: 30,
-    motivation: 'J’aime raconter des histoires.',
-    technicalSkills: 'Étalonnage sous DaVinci.',
-    equipmentDescription: 'MacBook Pro M3, écran calibré.',
-    specialties: ['youtube', 'corporate'],
-    languages: ['français'],
-    ...overrides,
-  };
-}
-
 const submit = (body: unknown, secret?: string) =>
   callApi(stack, '/api/editor-applications', { body, headers: secret ? { [UPLOAD_SESSION_HEADER]: secret } : {} });
 
@@ -115,7 +77,7 @@ test('an application with its photo is stored pending; the applicant is e-mailed
   const photo = await uploadPhoto('portrait.png', PNG);
   expect(photo.status).toBe('completed');
   const answer = await submit(
-    applicationBody(email.toUpperCase(), { profilePhotoSessionId: photo.sessionId }),
+    editorApplicationBody(email.toUpperCase(), { profilePhotoSessionId: photo.sessionId }),
     photo.secret,
   );
   expect(answer.status).toBe(201);
@@ -200,7 +162,7 @@ test('an application with its photo is stored pending; the applicant is e-mailed
 test('an admin reviews an application with its photo: the answer links the photo', async () => {
   const email = `revue-${randomUUID()}@example.com`;
   const photo = await uploadPhoto('portrait.png', PNG);
-  const answer = await submit(applicationBody(email, { profilePhotoSessionId: photo.sessionId }), photo.secret);
+  const answer = await submit(editorApplicationBody(email, { profilePhotoSessionId: photo.sessionId }), photo.secret);
   expect(answer.status).toBe(201);
   const reviewed = await callApi(stack, `/api/admin/applications/${answer.body.applicationId}`, {
     method: 'PATCH',
@@ -230,7 +192,7 @@ test('a photo declared `image/jpeg,text/html` is refused; JPEG bytes then a scri
   const photo = await uploadPhoto('portrait.jpg', polyglot, 'image/jpeg');
   expect(photo.status).toBe('completed');
   const answer = await submit(
-    applicationBody(`polyglotte-${randomUUID()}@example.com`, { profilePhotoSessionId: photo.sessionId }),
+    editorApplicationBody(`polyglotte-${randomUUID()}@example.com`, { profilePhotoSessionId: photo.sessionId }),
     photo.secret,
   );
   expect(answer.status).toBe(201);
@@ -248,22 +210,22 @@ test('a photo declared `image/jpeg,text/html` is refused; JPEG bytes then a scri
 
 test('one open application per e-mail: a second one is refused while the first is pending or contacted', async () => {
   const email = `double-${randomUUID()}@example.com`;
-  expect((await submit(applicationBody(email))).status).toBe(201);
+  expect((await submit(editorApplicationBody(email))).status).toBe(201);
   const before = await applications();
-  const again = await submit(applicationBody(email, { firstName: 'Autre' }));
+  const again = await submit(editorApplicationBody(email, { firstName: 'Autre' }));
   expect(again.status).toBe(409);
   expect(again.body.error).toBe(RECRUITMENT_MESSAGES.alreadyOpen('contact@rushflow.fr'));
   expect(await applications()).toBe(before);
 
   await stack.db.orm.em.fork().nativeUpdate(EditorApplication, { email }, { status: 'contacted' });
-  expect((await submit(applicationBody(email))).status).toBe(409);
+  expect((await submit(editorApplicationBody(email))).status).toBe(409);
   // Once decided (approved or rejected), the person may apply again.
   await stack.db.orm.em.fork().nativeUpdate(EditorApplication, { email }, { status: 'rejected' });
-  expect((await submit(applicationBody(email))).status).toBe(201);
+  expect((await submit(editorApplicationBody(email))).status).toBe(201);
 
   // Two submissions at once: one is stored, the other refused.
   const racing = `course-${randomUUID()}@example.com`;
-  const answers = await Promise.all([submit(applicationBody(racing)), submit(applicationBody(racing))]);
+  const answers = await Promise.all([submit(editorApplicationBody(racing)), submit(editorApplicationBody(racing))]);
   expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
   expect(await stack.db.orm.em.fork().count(EditorApplication, { email: racing })).toBe(1);
 });
@@ -273,7 +235,7 @@ test('the photo must be an image: other content is rejected on completion, other
   const fake = await uploadPhoto('portrait.png', Buffer.from('<html>pas une image</html>'.repeat(10)));
   expect(fake.status).toBe('rejected');
   const answer = await submit(
-    applicationBody(`faux-${randomUUID()}@example.com`, { profilePhotoSessionId: fake.sessionId }),
+    editorApplicationBody(`faux-${randomUUID()}@example.com`, { profilePhotoSessionId: fake.sessionId }),
     fake.secret,
   );
   expect(answer.status).toBe(400);
@@ -282,7 +244,7 @@ test('the photo must be an image: other content is rejected on completion, other
   // A real photo, but without the session's secret.
   const photo = await uploadPhoto('vrai.png', PNG);
   const noSecret = await submit(
-    applicationBody(`secret-${randomUUID()}@example.com`, { profilePhotoSessionId: photo.sessionId }),
+    editorApplicationBody(`secret-${randomUUID()}@example.com`, { profilePhotoSessionId: photo.sessionId }),
   );
   expect(noSecret.status).toBe(400);
   expect(await applications()).toBe(before);
@@ -307,7 +269,7 @@ test('bad input is refused in French and nothing is written', async () => {
   const email = `mauvais-${randomUUID()}@example.com`;
   const before = await applications();
 
-  const noConsent = await submit(applicationBody(email, { acceptsContract: false, acceptsPrivacy: undefined }));
+  const noConsent = await submit(editorApplicationBody(email, { acceptsContract: false, acceptsPrivacy: undefined }));
   expect(noConsent.status).toBe(400);
   expect(noConsent.body.error).toBe(RECRUITMENT_MESSAGES.consents);
   expect(Object.keys(noConsent.body.fields as object).sort()).toEqual(['acceptsContract', 'acceptsPrivacy']);
@@ -321,7 +283,7 @@ test('bad input is refused in French and nothing is written', async () => {
   });
 
   const wrongTypes = await submit(
-    applicationBody(email, {
+    editorApplicationBody(email, {
       experienceYears: '5',
       hourlyRate: 'trente',
       specialtyDomains: 'youtube',
@@ -337,13 +299,13 @@ test('bad input is refused in French and nothing is written', async () => {
   });
 
   const unknownChoices = await submit(
-    applicationBody(email, { softwareMastered: ['photoshop'], timezone: 'Mars/Olympus' }),
+    editorApplicationBody(email, { softwareMastered: ['photoshop'], timezone: 'Mars/Olympus' }),
   );
   expect(unknownChoices.status).toBe(400);
   expect(Object.keys(unknownChoices.body.fields as object).sort()).toEqual(['softwareMastered.0', 'timezone']);
 
   const outOfRange = await submit(
-    applicationBody(email, { experienceYears: 2.5, availabilityHours: 200, hourlyRate: -1 }),
+    editorApplicationBody(email, { experienceYears: 2.5, availabilityHours: 200, hourlyRate: -1 }),
   );
   expect(outOfRange.status).toBe(400);
   expect(Object.keys(outOfRange.body.fields as object).sort()).toEqual([
@@ -353,7 +315,7 @@ test('bad input is refused in French and nothing is written', async () => {
   ]);
 
   const oversized = await submit(
-    applicationBody(email, {
+    editorApplicationBody(email, {
       motivation: 'm'.repeat(3_001),
       firstName: 'L'.repeat(101),
       portfolioLinks: Array.from({ length: 11 }, (_, index) => `https://vimeo.com/${index}`),
@@ -366,10 +328,12 @@ test('bad input is refused in French and nothing is written', async () => {
     portfolioLinks: '« Liens du portfolio » contient trop d’éléments (10 maximum).',
   });
 
-  const badLinks = await submit(applicationBody(email, { portfolioLinks: ['javascript:alert(1)'] }));
+  const badLinks = await submit(editorApplicationBody(email, { portfolioLinks: ['javascript:alert(1)'] }));
   expect(badLinks.status).toBe(400);
   expect(badLinks.body.fields).toMatchObject({ 'portfolioLinks.0': RECRUITMENT_MESSAGES.invalidLink });
-  const hours = await submit(applicationBody(email, { availabilityStartTime: '18:00', availabilityEndTime: '09:00' }));
+  const hours = await submit(
+    editorApplicationBody(email, { availabilityStartTime: '18:00', availabilityEndTime: '09:00' }),
+  );
   expect(hours.status).toBe(400);
   expect(hours.body.fields).toMatchObject({ availabilityEndTime: RECRUITMENT_MESSAGES.endBeforeStart });
 
@@ -386,7 +350,9 @@ test('bad input is refused in French and nothing is written', async () => {
 
 test('names typed with HTML are stored as typed and never reach the applicant’s e-mail', async () => {
   const email = `html-${randomUUID()}@example.com`;
-  const answer = await submit(applicationBody(email, { firstName: '<script>alert(1)</script>', lastName: '<b>X</b>' }));
+  const answer = await submit(
+    editorApplicationBody(email, { firstName: '<script>alert(1)</script>', lastName: '<b>X</b>' }),
+  );
   expect(answer.status).toBe(201);
   await waitUntil(async () => (await stack.mail.emailsTo(email)).length === 1, 30_000, 'the confirmation');
   const [confirmation] = await stack.mail.emailsTo(email);

@@ -111,6 +111,7 @@ const FUZZ: Record<string, Entry> = {
   // — public
   'GET /api/health': { none: NO_INPUT },
   'GET /api/config': { none: NO_INPUT },
+  'GET /metrics': { none: NO_INPUT },
   'POST /api/estimate': {
     body: [
       {

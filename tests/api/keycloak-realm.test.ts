@@ -2,8 +2,8 @@
  * The realm as the test stack imported it (keycloak/realm/rushflow-realm.json, through
  * scripts/services/keycloak.mjs), checked on its real Keycloak: the product realm's admin-cli takes
  * no password, the api's service account holds only the roles its calls need (docs/admin.md), the
- * Temporal UI's client lets admins in and nobody else, and the password policy refuses the common
- * passwords (keycloak/password-blacklists) and the account's own e-mail.
+ * Temporal UI's and Grafana's clients let admins in and nobody else, and the password policy
+ * refuses the common passwords (keycloak/password-blacklists) and the account's own e-mail.
  */
 import { randomUUID } from 'node:crypto';
 import { BACKCHANNEL_LOGOUT_PATH } from '../../api/account/backchannel-logout';
@@ -242,6 +242,49 @@ describe('signing in to the Temporal UI', () => {
     expect(status).toBe(401);
     expect(page).toContain('Accès refusé');
     expect(page).not.toMatch(/<form[^>]*id="kc-form-login"/);
+  });
+});
+
+describe('signing in to Grafana', () => {
+  const GRAFANA_CLIENT_ID = 'rushflow-grafana';
+
+  /** The client's one callback (deploy/compose.yaml's Grafana, `/login/generic_oauth`) and its secret. */
+  async function grafanaClient(): Promise<{ callback: string; secret: string }> {
+    const grafana = await client(GRAFANA_CLIENT_ID);
+    expect(grafana).toMatchObject({ publicClient: false, standardFlowEnabled: true, directAccessGrantsEnabled: false });
+    expect(grafana.redirectUris).toEqual([expect.stringMatching(/\/login\/generic_oauth$/)]);
+    const { value: secret } = await realmAdmin<{ value: string }>(`/clients/${grafana.id}/client-secret`);
+    return { callback: grafana.redirectUris[0], secret };
+  }
+
+  it('gives the demo admin an ID token whose roles hold admin, which Grafana maps to its Admin role', async () => {
+    const { callback, secret } = await grafanaClient();
+    const { location, verifier } = await authorize(
+      signInTo(GRAFANA_CLIENT_ID, callback, accounts.admin.email, accounts.admin.password),
+    );
+    const response = await fetch(`${realmUrl}/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: GRAFANA_CLIENT_ID,
+        client_secret: secret,
+        code: location?.searchParams.get('code') ?? '',
+        redirect_uri: callback,
+        code_verifier: verifier,
+      }),
+    });
+    const { id_token: idToken } = (await response.json()) as { id_token: string };
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { roles?: string[] };
+    expect(claims.roles).toContain('admin');
+  });
+
+  it('refuses an account without the admin role after its password', async () => {
+    const { callback } = await grafanaClient();
+    const { email, password } = await freshAccount();
+    const { location, status, page } = await authorize(signInTo(GRAFANA_CLIENT_ID, callback, email, password));
+    expect(location).toBeNull();
+    expect(status).toBe(401);
+    expect(page).toContain('Accès refusé');
   });
 });
 

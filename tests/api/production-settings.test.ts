@@ -41,6 +41,7 @@ const production: Record<string, string> = {
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrlAs(role, rolePassword),
   PAGE_SESSION_SECRET: random(),
+  METRICS_TOKEN: random(),
   KEYCLOAK_API_CLIENT_SECRET: random(),
   STRIPE_WEBHOOK_SECRET: `whsec_${random()}`,
   S3_ACCESS_KEY_ID: randomBytes(10).toString('hex').toUpperCase(),
@@ -93,7 +94,20 @@ function runToExit(args: string[], env: Record<string, string>): Promise<{ code:
 }
 
 /** The variables a refusal names: its lines `  NAME: why`. */
-const namedIn = (output: string) => [...output.matchAll(/^ {2}([A-Z0-9_]+): /gm)].map((match) => match[1]);
+/** The output's text, the `reason` of its JSON log lines in place of the lines (a refusal is logged as its reason). */
+const plainText = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => {
+      try {
+        const { reason } = JSON.parse(line) as { reason?: unknown };
+        return typeof reason === 'string' ? reason : line;
+      } catch {
+        return line;
+      }
+    })
+    .join('\n');
+const namedIn = (output: string) => [...plainText(output).matchAll(/^ {2}([A-Z0-9_]+): /gm)].map((match) => match[1]);
 
 /** The api (`tsx api/server.ts`) on a free port with `env` over the stack's environment. */
 const runApiToExit = (env: Record<string, string>) =>
@@ -106,6 +120,12 @@ describe('the api refuses to start in production', () => {
       { PAGE_SESSION_SECRET: 'rushflow-local-page-session-secret-0123456789' },
       'PAGE_SESSION_SECRET: valeur livrée dans le dépôt, refusée en production',
     ],
+    [
+      'the shipped metrics token',
+      { METRICS_TOKEN: 'rushflow-local-metrics-token-0123456789' },
+      'METRICS_TOKEN: valeur livrée dans le dépôt, refusée en production',
+    ],
+    ['a short metrics token', { METRICS_TOKEN: random(12) }, 'METRICS_TOKEN: moins de 32 octets, refusé en production'],
     [
       'a secret under 32 bytes',
       { KEYCLOAK_API_CLIENT_SECRET: random(12) },

@@ -78,20 +78,24 @@ test('the silent check-sso page may be framed by the site only, and its inline s
   expect(scriptSrc?.split(/\s+/)).toEqual(["'self'", hash]);
 });
 
-test('CORS: only the site’s own origin may read the api from a browser', async () => {
+test('CORS: only the site’s own origin may read the api from a browser, sending its trace context', async () => {
   const preflight = (origin: string) =>
     fetch(`${appUrl}/api/projects/mine`, {
       method: 'OPTIONS',
       headers: {
         Origin: origin,
         'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'authorization',
+        'Access-Control-Request-Headers': 'authorization,traceparent',
       },
     });
   const own = new URL(appUrl).origin;
   const allowed = await preflight(own);
   expect(allowed.headers.get('access-control-allow-origin')).toBe(own);
-  expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+  const allowedHeaders = allowed.headers
+    .get('access-control-allow-headers')
+    ?.toLowerCase()
+    .split(/\s*,\s*/);
+  expect(allowedHeaders).toEqual(expect.arrayContaining(['authorization', 'traceparent']));
 
   const refused = await preflight(CROSS_SITE);
   expect(refused.headers.get('access-control-allow-origin')).toBeNull();

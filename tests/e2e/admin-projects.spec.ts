@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -16,7 +17,8 @@ import { demoAccounts, signIn, toast } from './support/stack';
  * Admin › Projets on the running stack: the admin gives an in-progress project of the demo editor
  * to another editor, moves its planned delivery date and adds revisions to its quota, each from
  * its dialog used with the keyboard alone, each through the project's workflow, each in the
- * Journal. With ADMIN_SCREENSHOTS=<folder>, the dialogs are captured there (desktop and phone).
+ * Journal; the project links to its workflow in the Temporal UI and to the trace of its creation.
+ * With ADMIN_SCREENSHOTS=<folder>, the dialogs and links are captured there (desktop and phone).
  */
 const accounts = demoAccounts();
 const run = Date.now().toString(36).slice(-5);
@@ -161,4 +163,40 @@ test('the admin reassigns an in-progress project, moves its deadline and adds re
   await entry.getByRole('button', { name: `Ajouter des révisions au projet ${title}` }).click();
   await expect(page.getByRole('dialog', { name: 'Ajouter des révisions' })).toBeVisible();
   await capture(page, 'admin-revisions-390');
+});
+
+test('the admin opens a project’s workflow and the trace of its creation, each in a new tab', async ({ page }) => {
+  const traceId = randomBytes(16).toString('hex');
+  await orm.em.fork().nativeUpdate(Project, { id: projectId }, { traceId });
+  // The test stack sets TRACE_URL_TEMPLATE (scripts/lib/stack-config.mjs), as a deployment with a tracing UI does.
+  const template = process.env.TRACE_URL_TEMPLATE ?? '';
+  expect(template).toContain('{traceId}');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    const entry = await projectEntry(page);
+    const trace = entry.getByRole('link', { name: `Ouvrir la trace de ${title} (nouvel onglet)`, exact: true });
+    await expect(trace).toHaveText('Trace');
+    await expect(trace).toHaveAttribute('href', template.replace('{traceId}', traceId));
+    await expect(trace).toHaveAttribute('target', '_blank');
+    await expect(trace).toHaveAttribute('rel', /\bnoopener\b/);
+    const workflow = entry.getByRole('link', {
+      name: `Ouvrir le workflow de ${title} dans Temporal UI (nouvel onglet)`,
+      exact: true,
+    });
+    await expect(workflow).toHaveAttribute('href', /WorkflowId/);
+    await trace.scrollIntoViewIfNeeded();
+    await capture(page, `admin-project-links-${width}`);
+  }
+
+  // A project whose creation was not traced (tracing off) has no trace link.
+  await orm.em.fork().nativeUpdate(Project, { id: projectId }, { traceId: null });
+  await page.reload();
+  const entry = await projectEntry(page);
+  await expect(entry.getByRole('link', { name: /Ouvrir le workflow de/ })).toBeVisible();
+  await expect(entry.getByRole('link', { name: /Ouvrir la trace de/ })).toHaveCount(0);
 });

@@ -34,5 +34,11 @@ export function testStack() {
       clientId: config.KEYCLOAK_API_CLIENT_ID,
       clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
     });
-  return { config, accounts, appUrl: config.APP_URL, signIn, keycloakAdmin };
+  /** Where the stack's processes write their output (`api.log`, `worker.log`…). */
+  const logDir = () => {
+    if (!process.env.RUSHFLOW_LOG_DIR)
+      throw new Error('RUSHFLOW_LOG_DIR is not set: run the api tests through `npm test`.');
+    return process.env.RUSHFLOW_LOG_DIR;
+  };
+  return { config, accounts, appUrl: config.APP_URL, signIn, keycloakAdmin, logDir };
 }

@@ -33,6 +33,8 @@ export class WorkerProcesses {
         SMTP_URL: config.SMTP_URL,
         APP_URL: config.APP_URL,
         LOG_LEVEL: 'WARN',
+        // The stack's worker holds the metrics port: a second one binding it would stop at its start.
+        WORKER_METRICS_PORT: '',
         ...extraEnv,
       },
     });

@@ -39,6 +39,7 @@ interface Service {
   networks?: Record<string, unknown>;
   depends_on?: Record<string, { condition: string }>;
   deploy?: { replicas?: number };
+  secrets?: { source: string }[];
   restart?: string;
   stop_grace_period?: string;
   volumes?: { type: string; source?: string }[];
@@ -46,6 +47,7 @@ interface Service {
 interface Model {
   services: Record<string, Service>;
   networks?: Record<string, { internal?: boolean }>;
+  secrets?: Record<string, { name: string; environment?: string }>;
 }
 
 /** The file as the parser normalises it; `interpolate: false` keeps each `${VARIABLE}` as written. */
@@ -70,8 +72,11 @@ function parse(file: string, { interpolate }: { interpolate: boolean }): Model {
 
 /** `${NAME}` or `${NAME:?message}`: a value the environment must give, with no default written here. */
 const REQUIRED_REFERENCE = /^\$\{[A-Z][A-Z0-9_]*(:\?[^}]*)?\}$/;
-/** Names that hold a secret: one of these words between underscores (not KEYCLOAK_URL's KEY). */
-const SECRET_WORD = /(^|_)(SECRET|PASSWORD|PWD|KEY|TOKEN)(_|$)/;
+/**
+ * Names that hold a secret: one of these words between underscores (not KEYCLOAK_URL's KEY), unless
+ * the name ends there in `_URL` (an OAuth TOKEN_URL is an address; URLs' passwords are checked apart).
+ */
+const SECRET_WORD = /(^|_)(SECRET|PASSWORD|PWD|KEY|TOKEN)(_(?!URL$)|$)/;
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:([^@\s]+)@/i;
 
 /** The variables an env file lists: `NAME=value`, and `# NAME=` for the optional ones. */
@@ -223,10 +228,18 @@ describe('deploy/compose.yaml', () => {
   test('Docker waits longer than the api’s drain and the worker’s grace before killing them', () => {
     // The defaults of the api's and the worker's configuration, around the settings they require.
     const required = { DATABASE_URL: 'postgres://db.example.com/rushflow', SMTP_URL: 'smtp://smtp.example.com' };
-    const secrets = ['KEYCLOAK_API_CLIENT_SECRET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'STRIPE_WEBHOOK_SECRET'];
+    const secrets = [
+      'KEYCLOAK_API_CLIENT_SECRET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'METRICS_TOKEN',
+    ];
     const api = loadConfig({
       ...required,
-      ...Object.fromEntries([...secrets, 'PAGE_SESSION_SECRET'].map((name) => [name, randomBytes(32).toString('hex')])),
+      ...Object.fromEntries(
+        [...secrets, 'PAGE_SESSION_SECRET', 'METRICS_TOKEN'].map((name) => [name, randomBytes(32).toString('hex')]),
+      ),
       KEYCLOAK_URL: 'https://auth.example.com',
     });
     const worker = loadWorkerConfig(required);
@@ -275,6 +288,44 @@ describe('deploy/compose.yaml', () => {
     expect(env('temporal-ui').TEMPORAL_AUTH_CALLBACK_URL).toMatch(/^https:\/\/temporal\..*\/auth\/sso\/callback$/);
   });
 
+  test('observability: traces to Jaeger, the replicas scraped where they serve, Grafana’s trace links', () => {
+    for (const service of ['api', 'worker'])
+      expect([service, env(service).OTEL_EXPORTER_OTLP_ENDPOINT]).toEqual([service, 'http://jaeger:4318']);
+    for (const service of ['prometheus', 'jaeger', 'grafana'])
+      expect([service, Object.keys(services[service].networks ?? {})]).toEqual([service, ['app']]);
+
+    // prometheus.yml's targets: the api's port and the worker's metrics port, the api's token as
+    // the secret made from METRICS_TOKEN, which the api checks.
+    const prometheus = fs.readFileSync(path.join(DEPLOY, 'observability', 'prometheus.yml'), 'utf8');
+    const target = (job: string) =>
+      new RegExp(`job_name: ${job}\\n[\\s\\S]*?names: \\[${job}\\]\\s+type: A\\s+port: (\\d+)`).exec(prometheus)?.[1];
+    expect([target('api'), target('worker')]).toEqual(['3000', env('worker').WORKER_METRICS_PORT]);
+    expect(prometheus).toContain('credentials_file: /run/secrets/metrics-token');
+    expect(model.secrets?.['metrics-token']).toEqual({ name: expect.any(String), environment: 'METRICS_TOKEN' });
+    expect(services.prometheus.secrets?.map((secret) => secret.source)).toEqual(['metrics-token']);
+    expect(env('api').METRICS_TOKEN).toBe('${METRICS_TOKEN:?}');
+
+    // The admin's trace link opens Grafana's Explore on the provisioned Jaeger data source.
+    const link = new URL(env('api').TRACE_URL_TEMPLATE!.replace('${RUSHFLOW_DOMAIN:?}', 'example.com'));
+    expect(`${link.origin}${link.pathname}`).toBe('https://grafana.example.com/explore');
+    const panes = JSON.parse(link.searchParams.get('panes')!) as Record<string, unknown>;
+    expect(Object.values(panes)).toEqual([
+      expect.objectContaining({
+        datasource: 'jaeger',
+        queries: [expect.objectContaining({ datasource: { type: 'jaeger', uid: 'jaeger' }, query: '{traceId}' })],
+      }),
+    ]);
+    const datasources = fs.readFileSync(
+      path.join(DEPLOY, 'observability', 'grafana', 'provisioning', 'datasources', 'datasources.yml'),
+      'utf8',
+    );
+    expect(datasources).toMatch(/uid: jaeger\n\s+type: jaeger\n/);
+    expect(env('grafana')).toMatchObject({
+      GF_AUTH_GENERIC_OAUTH_CLIENT_ID: 'rushflow-grafana',
+      GF_AUTH_GENERIC_OAUTH_ROLE_ATTRIBUTE_STRICT: 'true',
+    });
+  });
+
   test('MinIO gets the product’s buckets', () => {
     expect(env('minio-setup').BUCKETS?.split(' ')).toEqual(Object.values(BUCKETS));
   });
@@ -290,7 +341,7 @@ describe('deploy/compose.yaml', () => {
   test('Caddy proxies to services of the file and reads only variables it is given', () => {
     const caddyfile = fs.readFileSync(path.join(DEPLOY, 'Caddyfile'), 'utf8');
     const upstreams = [...caddyfile.matchAll(/(?:dynamic a |reverse_proxy )([a-z][a-z-]*)[ :]/g)].map((m) => m[1]);
-    expect(upstreams.sort()).toEqual(['api', 'keycloak', 'minio', 'temporal-ui']);
+    expect(upstreams.sort()).toEqual(['api', 'grafana', 'keycloak', 'minio', 'temporal-ui']);
     const variables = new Set([...caddyfile.matchAll(/\{\$([A-Z][A-Z0-9_]*)\}/g)].map((match) => match[1]));
     expect([...variables].filter((name) => !(name in env('caddy')))).toEqual([]);
   });

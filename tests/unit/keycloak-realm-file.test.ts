@@ -29,6 +29,7 @@ test('gives each confidential client its secret as a placeholder', () => {
   expect(clients.filter((client) => !client.publicClient).map(({ clientId, secret }) => [clientId, secret])).toEqual([
     ['rushflow-api', '${KEYCLOAK_API_CLIENT_SECRET}'],
     ['rushflow-temporal-ui', '${TEMPORAL_UI_CLIENT_SECRET}'],
+    ['rushflow-grafana', '${GRAFANA_CLIENT_SECRET}'],
   ]);
 });
 

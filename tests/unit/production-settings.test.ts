@@ -20,6 +20,7 @@ const random = (bytes = 32) => randomBytes(bytes).toString('base64url');
 const safe = (): ProductionSettings => ({
   DATABASE_URL: `postgres://rushflow:${random()}@db.internal:5432/rushflow`,
   PAGE_SESSION_SECRET: random(),
+  METRICS_TOKEN: random(),
   KEYCLOAK_API_CLIENT_SECRET: random(),
   STRIPE_WEBHOOK_SECRET: `whsec_${random()}`,
   S3_ACCESS_KEY_ID: randomBytes(10).toString('hex').toUpperCase(),
@@ -61,18 +62,21 @@ describe('the rules', () => {
     expect(refused({ DATABASE_URL: withPassword('postgres') })).toEqual(['DATABASE_URL']);
   });
 
-  test.each(['PAGE_SESSION_SECRET', 'KEYCLOAK_API_CLIENT_SECRET', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY'])(
-    '%s: under 32 bytes is refused, 32 random bytes pass, bytes are counted and not characters',
-    (name) => {
-      expect(refused({ ...safe(), [name]: random().slice(0, 31) })).toEqual([name]);
-      expect(unsafeProductionSettings({ ...safe(), [name]: randomBytes(16).toString('hex') })).toEqual([]);
-      // 16 characters, 32 bytes in UTF-8.
-      expect(unsafeProductionSettings({ ...safe(), [name]: 'é'.repeat(16) })).toEqual([]);
-      expect(unsafeProductionSettings({ ...safe(), [name]: `${'é'.repeat(15)}x` })).toEqual([
-        `${name}: moins de 32 octets, refusé en production (une valeur aléatoire longue est attendue)`,
-      ]);
-    },
-  );
+  test.each([
+    'PAGE_SESSION_SECRET',
+    'METRICS_TOKEN',
+    'KEYCLOAK_API_CLIENT_SECRET',
+    'STRIPE_WEBHOOK_SECRET',
+    'S3_SECRET_ACCESS_KEY',
+  ])('%s: under 32 bytes is refused, 32 random bytes pass, bytes are counted and not characters', (name) => {
+    expect(refused({ ...safe(), [name]: random().slice(0, 31) })).toEqual([name]);
+    expect(unsafeProductionSettings({ ...safe(), [name]: randomBytes(16).toString('hex') })).toEqual([]);
+    // 16 characters, 32 bytes in UTF-8.
+    expect(unsafeProductionSettings({ ...safe(), [name]: 'é'.repeat(16) })).toEqual([]);
+    expect(unsafeProductionSettings({ ...safe(), [name]: `${'é'.repeat(15)}x` })).toEqual([
+      `${name}: moins de 32 octets, refusé en production (une valeur aléatoire longue est attendue)`,
+    ]);
+  });
 
   test('a shipped secret is refused even when long enough', () => {
     expect(
@@ -154,6 +158,7 @@ describe('the rules', () => {
 
 type Checked =
   | 'PAGE_SESSION_SECRET'
+  | 'METRICS_TOKEN'
   | 'KEYCLOAK_API_CLIENT_SECRET'
   | 'STRIPE_WEBHOOK_SECRET'
   | 'S3_ACCESS_KEY_ID'
@@ -163,6 +168,7 @@ type Checked =
 /** The names a value is written under, by the setting it would be (a password: DATABASE_URL's). */
 const WRITTEN_AS: [Checked, string[]][] = [
   ['PAGE_SESSION_SECRET', ['PAGE_SESSION_SECRET']],
+  ['METRICS_TOKEN', ['METRICS_TOKEN']],
   ['KEYCLOAK_API_CLIENT_SECRET', ['KEYCLOAK_API_CLIENT_SECRET', 'clientSecret']],
   ['STRIPE_WEBHOOK_SECRET', ['STRIPE_WEBHOOK_SECRET', 'webhookSecret']],
   ['S3_ACCESS_KEY_ID', ['S3_ACCESS_KEY_ID', 'MINIO_ROOT_USER', 'accessKeyId']],
@@ -249,6 +255,7 @@ describe('every secret written in the repository is refused', () => {
       seen('PAGE_SESSION_SECRET', 'rushflow-local-page-session-secret-0123456789', 'scripts/lib/stack-config.mjs'),
     ).toBe(true);
     expect(seen('KEYCLOAK_API_CLIENT_SECRET', 'rushflow-api-local-secret', '.env.example')).toBe(true);
+    expect(seen('METRICS_TOKEN', 'rushflow-local-metrics-token-0123456789', 'docker-compose.yml')).toBe(true);
     expect(seen('S3_SECRET_ACCESS_KEY', 'rushflow-secret', 'docker-compose.yml')).toBe(true);
     expect(seen('DATABASE_URL', 'postgres', 'docker-compose.yml')).toBe(true);
     expect(seen('S3_ACCESS_KEY_ID', 'rushflow', 'bench/upload.mjs')).toBe(true);
@@ -257,7 +264,11 @@ describe('every secret written in the repository is refused', () => {
   test('the realm export writes no client secret: Keycloak takes the deployment’s from its environment', () => {
     const realm = fs.readFileSync(path.join(ROOT, 'keycloak', 'realm', 'rushflow-realm.json'), 'utf8');
     const secrets = [...realm.matchAll(REALM_SECRET)].map((match) => match[1]);
-    expect(secrets.sort()).toEqual(['${KEYCLOAK_API_CLIENT_SECRET}', '${TEMPORAL_UI_CLIENT_SECRET}']);
+    expect(secrets.sort()).toEqual([
+      '${GRAFANA_CLIENT_SECRET}',
+      '${KEYCLOAK_API_CLIENT_SECRET}',
+      '${TEMPORAL_UI_CLIENT_SECRET}',
+    ]);
   });
 
   test('each value found is refused for the setting it is written for', () => {

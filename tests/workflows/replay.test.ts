@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
+import { WORKFLOW_INTERCEPTOR_MODULES, workerTracingOptions } from '../../activities/worker-tracing';
 import { HISTORIES_DIR } from '../support/histories';
 
 // Every recorded history (RECORD_HISTORIES=1 on the workflow tests) must replay on the current
@@ -44,10 +45,21 @@ test('project histories from before the local assignment steps are kept beside t
   expect(after.some(scheduledLoad)).toBe(false);
 });
 
+// One bundle for every history, with the tracing interceptors the worker runs: they must not change
+// what old histories replay.
+let workflowBundle: { code: string };
+beforeAll(async () => {
+  workflowBundle = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    logger: new DefaultLogger('WARN'),
+  });
+}, 180_000);
+
 test.each(files)('%s replays on the current workflow code', async (file) => {
   const history = historyOf(file);
   await Worker.runReplayHistory(
-    { workflowsPath: require.resolve('../../workflows') },
+    { workflowBundle, sinks: workerTracingOptions(undefined).sinks },
     history,
     file.replace(/\.json$/, ''),
   );

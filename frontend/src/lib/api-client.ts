@@ -1,4 +1,5 @@
 import { MESSAGES } from '@domain/messages';
+import { TRACEPARENT_HEADER, TRACEPARENT_RANDOM_BYTES, traceparentFrom } from '@domain/trace-context';
 import { getToken } from '@/lib/auth-client';
 
 /** An api error whose `message` is the French text from the server (`{ error: string }`). */
@@ -25,6 +26,11 @@ export interface RequestOptions {
 }
 
 const API_BASE = '/api';
+
+/** The headers of one api request sent with `fetch`: a fresh `traceparent`, so the api's trace starts at the page's call. */
+export function traceHeaders(): Record<string, string> {
+  return { [TRACEPARENT_HEADER]: traceparentFrom(crypto.getRandomValues(new Uint8Array(TRACEPARENT_RANDOM_BYTES))) };
+}
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
@@ -77,7 +83,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     try {
       return await fetch(buildUrl(path, options.query), {
         method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-        headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+        headers: { ...headers, ...traceHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body,
         signal: options.signal,
       });

@@ -1,6 +1,7 @@
 import { KEEP_ALIVE_MS, reconnectDelay, STREAM_DOWN_NOTICE_MS, STREAM_EVENTS, type LiveEvent } from '@domain/events';
 import type { EventSourceClient, EventSourceMessage, FetchLike } from 'eventsource-client';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { traceHeaders } from '@/lib/api-client';
 import { getAuthSnapshot, getToken, subscribeAuth } from '@/lib/auth-client';
 
 /**
@@ -232,7 +233,7 @@ async function attempt(): Promise<void> {
 
   client = library.createEventSource({
     url: STREAM_URL,
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { ...traceHeaders(), Authorization: `Bearer ${token}` },
     initialLastEventId: lastEventId,
     fetch: streamFetch,
     onConnect: () => {

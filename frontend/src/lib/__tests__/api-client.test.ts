@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MESSAGES } from '@domain/messages';
+import { parseTraceparent } from '@domain/trace-context';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 
@@ -36,5 +37,24 @@ describe('the api client after the api refuses a token', () => {
     const refused = client.api.get('/me');
     await expect(refused).rejects.toBeInstanceOf(client.ApiError);
     await expect(refused).rejects.toMatchObject({ status: 401, message: MESSAGES.unauthenticated });
+  });
+});
+
+describe('the trace context of api calls', () => {
+  it('sends each call with its own valid traceparent, so the api’s trace starts at the page', async () => {
+    tokens.current = 'jeton-neuf';
+    const received: (string | null)[] = [];
+    server.use(
+      http.get('/api/me', ({ request }) => {
+        received.push(request.headers.get('traceparent'));
+        return HttpResponse.json({ id: 'u1' });
+      }),
+    );
+    await client.api.get('/me');
+    await client.api.get('/me');
+    const contexts = received.map((header) => parseTraceparent(header ?? ''));
+    expect(contexts).toEqual([expect.objectContaining({ sampled: true }), expect.objectContaining({ sampled: true })]);
+    expect(contexts[0]?.traceId).not.toBe(contexts[1]?.traceId);
+    expect(contexts[0]?.spanId).not.toBe(contexts[1]?.spanId);
   });
 });

@@ -14,7 +14,7 @@ import { ScrollTable, TableHead, td } from './admin-table';
 import { TextField } from './form-field';
 import { FilterCheckbox, FilterSelect } from './list-filters';
 import { PagedQueryState } from './paged-query-state';
-import { WorkflowLink } from './workflow-link';
+import { WorkflowLink } from './operator-links';
 
 const STATUS_COLOURS: Record<string, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',

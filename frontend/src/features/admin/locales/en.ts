@@ -24,6 +24,8 @@ export const en: Translation<typeof fr> = {
     saving: 'Saving…',
     temporal: 'Workflow',
     temporalLabel: 'Open the workflow of {{name}} in the Temporal UI (new tab)',
+    trace: 'Trace',
+    traceLabel: 'Open the trace of {{name}} (new tab)',
     none: '—',
   },
   projects: {

@@ -22,6 +22,8 @@ export const fr = {
     saving: 'Enregistrement…',
     temporal: 'Workflow',
     temporalLabel: 'Ouvrir le workflow de {{name}} dans Temporal UI (nouvel onglet)',
+    trace: 'Trace',
+    traceLabel: 'Ouvrir la trace de {{name}} (nouvel onglet)',
     none: '—',
   },
   projects: {

@@ -8,7 +8,7 @@ import type {
 } from '@domain/projects';
 import { PROJECT_NOTIFICATIONS_FETCHED, projectPageQueryKeys } from '@domain/projects';
 import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, traceHeaders } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-client';
 
 /** One project's endpoints: per read, a fetcher, its query options and a hook; then the writes. */
@@ -121,7 +121,7 @@ export function useSendMessage(projectId: string) {
 export async function downloadInvoice(projectId: string): Promise<void> {
   const token = await getToken();
   const response = await fetch(`/api${base(projectId)}/invoice.pdf`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { ...traceHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   if (!response.ok) throw new ApiError('invoice', response.status);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'facture.pdf';

@@ -1,7 +1,7 @@
 import type { CommentView, MarkerFormat, OriginalLinkView, VersionView } from '@domain/review';
 import type { CommentInput } from '@domain/schemas/review';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, traceHeaders } from '@/lib/api-client';
 import { versionsQuery } from '@/lib/project-versions';
 import { getToken } from '@/lib/auth-client';
 
@@ -102,7 +102,7 @@ const MARKER_EXTENSIONS: Record<MarkerFormat, string> = {
 export async function downloadMarkers(projectId: string, versionNumber: number, format: MarkerFormat): Promise<void> {
   const token = await getToken();
   const response = await fetch(`/api${versionPath(projectId, versionNumber)}/markers?format=${format}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { ...traceHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string } | null;

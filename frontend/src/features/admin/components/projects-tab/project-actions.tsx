@@ -4,7 +4,7 @@ import { CalendarClock, ListPlus, UserPlus, UserRoundCog, XCircle } from 'lucide
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ADMIN_NAMESPACE } from '../../locales';
-import { WorkflowLink } from '../workflow-link';
+import { TraceLink, WorkflowLink } from '../operator-links';
 
 const canCancel = (status: string) => status !== 'completed' && status !== 'cancelled';
 
@@ -16,7 +16,8 @@ const CHANGE_BUTTONS = {
 
 /**
  * A project's actions: assign while it waits; the changes the server says apply now (another
- * editor, another date, more revisions); cancel before it is done; its workflow in the Temporal UI.
+ * editor, another date, more revisions); cancel before it is done; its workflow in the Temporal UI and
+ * the trace of its creation.
  */
 export function ProjectActions({
   project,
@@ -69,6 +70,7 @@ export function ProjectActions({
         </Button>
       ) : null}
       <WorkflowLink url={project.workflowUrl} name={project.title} />
+      <TraceLink url={project.traceUrl} name={project.title} />
     </div>
   );
 }
