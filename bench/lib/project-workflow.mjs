@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import nodemailer from 'nodemailer';
 import { createProjectActivities } from '../../activities/project/index.ts';
+import { WORKFLOW_INTERCEPTOR_MODULES, workerTracingOptions } from '../../activities/worker-tracing.ts';
 import { createScratchDatabase } from '../../tests/support/brief-scratch-db.ts';
 import { seedProject } from '../../tests/support/project-seed.ts';
 import { ensureNamespace } from '../../tests/support/temporal-namespace.ts';
@@ -29,6 +30,9 @@ export async function openProjectWorkflowBench({ namespace, taskQueue, database,
     namespace,
     taskQueue,
     workflowsPath: new URL('../../workflows/index.ts', import.meta.url).pathname,
+    // As the product's worker runs them: the tracing interceptors in the bundle, their spans dropped.
+    interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES },
+    sinks: workerTracingOptions(undefined).sinks,
     maxCachedWorkflows,
     activities: createProjectActivities({
       orm: db.orm,
