@@ -40,7 +40,11 @@ const PERSONAL_KEYS = new Set([
 const CENSORED = '[redacted]';
 const MAX_FIELD_DEPTH = 3;
 
-const EMAIL_ADDRESS = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[^\s@<>"'(),;:]+/g;
+/**
+ * An address's characters on each side of the `@`: letters (accented too), digits and the few signs
+ * addresses use. A path such as `node_modules/@scope/pkg/file.js` in a stack frame is none.
+ */
+const EMAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** A quoted value inside an error's text: a SQL parameter, a field's content. */
 const QUOTED_VALUE = /'[^']*'|"[^"]*"/g;
 const MAX_DETAIL_LENGTH = 300;

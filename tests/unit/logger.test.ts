@@ -49,6 +49,18 @@ test('personal fields are censored and addresses masked, in fields, messages and
   });
 });
 
+test('an accented address is masked; a stack frame in a scoped package is not taken for one', () => {
+  const { logger, lines } = capture();
+  const failure = new Error('refusé pour léa.martin+devis@exemple.fr');
+  failure.stack = `Error: refusé\n    at executeTransactionFlow (/app/node_modules/@mikro-orm/core/utils/TransactionManager.js:219:21)`;
+  logger.error({ err: failure }, 'write failed');
+  expect(JSON.stringify(lines)).not.toContain('léa.martin');
+  expect(lines[0].err).toMatchObject({
+    detail: 'refusé pour [email]',
+    frames: ['at executeTransactionFlow (/app/node_modules/@mikro-orm/core/utils/TransactionManager.js:219:21)'],
+  });
+});
+
 test('the Temporal SDK’s lines keep the workflow’s and activity’s ids, without the task token', () => {
   const { logger, lines } = capture();
   new PinoTemporalLogger(logger).info('editor assigned', {
