@@ -7,7 +7,7 @@ import { projectEvent, userEvent } from '../domain/events';
 import { Brief, CheckoutSession, Notification, Project } from '../db/entities';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
-import { activeTraceId } from '../observability/trace-ids';
+import { activeTraceId } from '../observability/trace-context';
 import { BRIEF_NOT_FOUND, PAYMENT_NOT_RECORDED } from '../workflows/contracts/brief';
 import type { PaymentActivities } from '../workflows/payment-activities';
 import { briefExpiredEmail, paymentReceiptEmail, paymentReminderEmail } from './payments-mail';

@@ -1,5 +1,5 @@
-import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
+import { activeSpanContext } from './trace-context';
 
 export type { Logger } from 'pino';
 
@@ -7,7 +7,7 @@ export type { Logger } from 'pino';
 export type ServiceName = 'api' | 'worker' | 'migrate';
 
 /** `LOG_LEVEL`'s values (the Temporal SDK's names), as pino names them. */
-const PINO_LEVELS = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+export const PINO_LEVELS = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
 type LogLevelName = keyof typeof PINO_LEVELS;
 
 /**
@@ -117,8 +117,8 @@ function sanitize(value: unknown, depth: number): unknown {
 
 /** The ids of the span under way, so a line leads to its trace (none when nothing is traced). */
 function activeSpanIds(): { trace_id?: string; span_id?: string } {
-  const span = trace.getActiveSpan()?.spanContext();
-  return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {};
+  const span = activeSpanContext();
+  return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
 }
 
 function pinoLevel(level: string | undefined): string {

@@ -1,7 +1,5 @@
 import type { Logger as TemporalLogger, LogLevel, LogMetadata } from '@temporalio/common';
-import type { Logger } from './logger';
-
-const PINO_METHODS = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+import { PINO_LEVELS, type Logger } from './logger';
 
 /**
  * Meta the SDK adds that a log line has no use for: the activity's task token (an opaque key as
@@ -22,7 +20,7 @@ export class PinoTemporalLogger implements TemporalLogger {
   log(level: LogLevel, message: string, meta?: LogMetadata): void {
     // String keys only: the SDK's own timestamp rides on a symbol; the line's time is when it is written.
     const fields = Object.fromEntries(Object.entries(meta ?? {}).filter(([key]) => !DROPPED_META.has(key)));
-    this.logger[PINO_METHODS[level]](fields, message);
+    this.logger[PINO_LEVELS[level]](fields, message);
   }
 
   trace(message: string, meta?: LogMetadata): void {

@@ -1,6 +1,26 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  trace,
+  type Attributes,
+  type SpanContext,
+} from '@opentelemetry/api';
 
 const tracer = trace.getTracer('rushflow');
+
+/** The ids of the span the current code runs in, or null when nothing is traced. */
+export function activeSpanContext(): SpanContext | null {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span && isSpanContextValid(span) ? span : null;
+}
+
+/** The id of the trace the current code runs in (32 hex digits), or null when nothing is traced. */
+export function activeTraceId(): string | null {
+  return activeSpanContext()?.traceId ?? null;
+}
 
 /**
  * The W3C `traceparent` of the span under way, to store beside work another process picks up later
