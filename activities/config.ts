@@ -13,6 +13,8 @@ const WorkerEnvSchema = z.object({
   LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   // Storage, read by the rush analysis (ffprobe through presigned GET URLs on this endpoint).
   S3_ENDPOINT: z.url().optional(),
+  /** The storage's address as browsers reach it, for the links e-mailed (the exports'); S3_ENDPOINT when unset. */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),

@@ -4,8 +4,10 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Transporter } from 'nodemailer';
 import type Stripe from 'stripe';
 import type { KeycloakAdminClient } from '../clients/keycloak-admin';
+import { createAccountPrivacyActivities } from './account-privacy';
 import { createAdminUserActivities } from './admin-users';
 import { createAnalyzeRushesActivities } from './analyze-rushes';
+import { createBillingDocumentActivities } from './billing-documents';
 import { createBriefActivities } from './brief';
 import { createContactActivities } from './contact';
 import { createEditorApplicationActivities } from './editor-application';
@@ -16,6 +18,7 @@ import { createPaymentRefundActivities } from './payment-refunds';
 import { createLaunchOfferHoldActivities } from './launch-offer-holds';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
+import { createRecordRetentionActivities } from './record-retention';
 import { createSystemTestActivities } from './system-test';
 import { createVersionPreviewActivities } from './version-preview';
 import { createUploadSweepActivities } from './upload-sweep';
@@ -28,6 +31,8 @@ export interface ActivityDeps {
   mail?: { transport: Transporter; from: string };
   /** Storage client on the internal endpoint: the worker reads and deletes objects. */
   storage?: S3Client;
+  /** Storage client on the address browsers reach (the internal one when absent): signs links sent by e-mail. */
+  publicStorage?: S3Client;
   /** The site's public address, linked from every e-mail. */
   appUrl?: string;
   /** Admins' and editors' e-mail addresses (Keycloak in the worker, a stub in tests). */
@@ -81,6 +86,20 @@ export function createActivities(deps: ActivityDeps = {}) {
     ...createPaymentRefundActivities({
       get orm() {
         return db();
+      },
+      get stripe() {
+        return deps.stripe ?? missingDependency('Stripe client');
+      },
+      get appUrl() {
+        return appUrl();
+      },
+    }),
+    ...createBillingDocumentActivities({
+      get orm() {
+        return db();
+      },
+      get s3() {
+        return deps.storage ?? missingDependency('S3 storage');
       },
       get stripe() {
         return deps.stripe ?? missingDependency('Stripe client');
@@ -155,12 +174,40 @@ export function createActivities(deps: ActivityDeps = {}) {
         return appUrl();
       },
     }),
+    ...createAccountPrivacyActivities({
+      get orm() {
+        return db();
+      },
+      get storage() {
+        return deps.storage ?? missingDependency('S3 storage');
+      },
+      get publicStorage() {
+        return deps.publicStorage ?? deps.storage ?? missingDependency('S3 storage');
+      },
+      get keycloak() {
+        return deps.keycloak ?? missingDependency('Keycloak admin client');
+      },
+      get mail() {
+        return deps.mail ?? missingDependency('mail transport');
+      },
+      get appUrl() {
+        return appUrl();
+      },
+    }),
     ...createEmailTestActivities({
       get orm() {
         return db();
       },
       get appUrl() {
         return appUrl();
+      },
+    }),
+    ...createRecordRetentionActivities({
+      get orm() {
+        return db();
+      },
+      get deleteObject() {
+        return s3DeleteObject(deps.storage ?? missingDependency('S3 storage'));
       },
     }),
   };

@@ -9,7 +9,8 @@ import { recordAudit } from '../db/audit';
 import { PAYMENT_REFUND_TEMPLATE, REFUND_NOT_RECORDED } from '../workflows/contracts/payment-refund';
 import type { PaymentRefundActivities } from '../workflows/payment-refund-activities';
 import { escapeHtml, layout, renderMjml } from './mail/render';
-import { briefReference, resumePaymentUrl, section } from './payments-mail';
+import { briefReference } from '../domain/payments';
+import { resumePaymentUrl, section } from './payments-mail';
 
 export interface PaymentRefundDeps {
   orm: MikroORM;

@@ -1,6 +1,6 @@
 import { formatMoney } from '../domain/brief-estimate';
 import { briefTitle } from '../domain/brief-options';
-import { briefPaymentPath } from '../domain/payments';
+import { briefPaymentPath, briefReference } from '../domain/payments';
 import { frenchDate } from '../domain/schemas/brief';
 import {
   BRIEF_EXPIRED_TEMPLATE,
@@ -20,11 +20,6 @@ export interface PaymentMailBrief {
   currency: string;
   priceCents?: number | null;
   offerPriceCents?: number | null;
-}
-
-/** The brief's short reference, as every e-mail and the support team read it. */
-export function briefReference(briefId: string): string {
-  return briefId.slice(0, 8).toUpperCase();
 }
 
 /** Where the client pays a brief later (its confirmation's and reminders' link). */

@@ -34,6 +34,15 @@ async function connectDeps(
           clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
         })
       : undefined;
+  const storage = (endpoint: string | undefined) =>
+    config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+      ? createS3Client({
+          endpoint,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : undefined;
   return {
     db: await untilReachable('worker', 'PostgreSQL', () => initOrm(config.DATABASE_URL)),
     mail: { transport: createMailTransport(config.SMTP_URL), from: config.MAIL_FROM },
@@ -45,15 +54,8 @@ async function connectDeps(
       fontDir: config.PREVIEW_FONT_DIR,
       x264Preset: config.PREVIEW_X264_PRESET,
     },
-    storage:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? createS3Client({
-            endpoint: config.S3_ENDPOINT,
-            region: config.S3_REGION,
-            accessKeyId: config.S3_ACCESS_KEY_ID,
-            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          })
-        : undefined,
+    storage: storage(config.S3_ENDPOINT),
+    publicStorage: storage(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT),
     keycloak,
     directory: keycloak ? keycloakDirectory(keycloak) : undefined,
   };

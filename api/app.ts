@@ -21,6 +21,7 @@ import { serveSignedInPages, type SignedInPageDeps } from './pages/signed-in-pag
 import { accountRoutes } from './account/account-routes';
 import { adminApplicationRoutes, type AdminApplicationRouteDeps } from './admin/admin-application-routes';
 import { adminAuditRoutes } from './admin/admin-audit-routes';
+import { adminBillingRoutes, type AdminBillingRouteDeps } from './admin/admin-billing-routes';
 import { adminBriefRoutes } from './admin/admin-brief-routes';
 import { adminProjectRoutes } from './admin/admin-project-routes';
 import { adminSettingsRoutes } from './admin/admin-settings-routes';
@@ -37,6 +38,7 @@ import { uploadRoutes } from './uploads/upload-routes';
 import { editorProfileRoutes, type EditorProfileRouteDeps } from './editors/editor-profile-routes';
 import { eventRoutes, type EventRouteDeps } from './events/event-routes';
 import { notificationRoutes, type NotificationRouteDeps } from './notifications/notification-routes';
+import { accountDataRoutes, type AccountDataRouteDeps } from './account/account-data-routes';
 import { projectFileRoutes, type ProjectFileRouteDeps } from './projects/project-file-routes';
 import { projectRoutes, type ProjectRouteDeps } from './projects/project-routes';
 import { projectActionRoutes, type ProjectActionRouteDeps } from './projects/project-action-routes';
@@ -84,6 +86,8 @@ export interface AppDeps {
   projectFiles: Omit<ProjectFileRouteDeps, 'uploads'>;
   editorProfile: EditorProfileRouteDeps;
   notifications: NotificationRouteDeps;
+  /** « Mes données »: the account's export and deletion, through its privacy workflow. */
+  accountData: AccountDataRouteDeps;
   /** The hot reads kept in memory (`api/projects/read-caches.ts`); the server starts and stops them. */
   reads: ReadCaches;
   /** The live channel: streams the outbox's events to the signed-in browsers of this instance. */
@@ -106,8 +110,10 @@ interface AdminDeps {
   em: () => EntityManager;
   users: AdminUserRouteDeps;
   photos: AdminApplicationRouteDeps['photos'];
+  retention: AdminApplicationRouteDeps['retention'];
   links: AdminLinks;
   system: Omit<AdminSystemRouteDeps, 'links'>;
+  billing: Omit<AdminBillingRouteDeps, 'em'>;
 }
 
 /**
@@ -173,14 +179,21 @@ export function createApp(deps: AppDeps): Koa {
   for (const area of [
     systemRoutes(deps.healthProbes, deps.publicConfig),
     accountRoutes(),
-    sessionRoutes(deps.signedInPages.sessions),
+    sessionRoutes(deps.signedInPages.sessions, deps.accountData.activity),
+    accountDataRoutes(deps.accountData),
     backchannelLogoutRoutes(deps.backchannelLogout),
     adminUserRoutes(deps.admin.users),
     adminProjectRoutes({ em: deps.admin.em, links: deps.admin.links }),
-    adminApplicationRoutes({ em: deps.admin.em, photos: deps.admin.photos, users: deps.admin.users }),
+    adminApplicationRoutes({
+      em: deps.admin.em,
+      photos: deps.admin.photos,
+      users: deps.admin.users,
+      retention: deps.admin.retention,
+    }),
     adminBriefRoutes({ em: deps.admin.em, links: deps.admin.links }),
     adminSettingsRoutes({ em: deps.admin.em, publicSettings: deps.pricing.settings }),
     adminAuditRoutes({ em: deps.admin.em }),
+    adminBillingRoutes({ em: deps.admin.em, ...deps.admin.billing }),
     adminSystemRoutes({ ...deps.admin.system, links: deps.admin.links }),
     pricingRoutes(deps.pricing),
     uploadRoutes(deps.uploads),

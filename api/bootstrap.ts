@@ -14,12 +14,15 @@ import { SSR_DIR, SSR_ENTRY_FILE } from '../domain/page-shell';
 import { createPageRenderer } from './pages/page-renderer';
 import { createPageSessions } from './pages/page-session';
 import { createSessionRevocations } from './account/session-revocations';
+import { createAccountActivity } from './account/account-activity';
+import { createAccountDataWorkflowClient } from './account/account-data-workflow-client';
 import { createRequestLimits } from './middleware/request-limits';
 import { createS3Client } from '../clients/storage';
 import { createTokenVerifier } from './middleware/auth';
 import { createCheckoutService } from './payments/checkout-service';
 import { createStripeWebhookHandler, type StripeWebhookDeps } from './payments/webhook';
 import { createLaunchOfferHoldClient, type LaunchOfferHoldClient } from './payments/launch-offer-hold-client';
+import { createBillingDocumentClient, type BillingDocumentClient } from './billing/billing-document-client';
 import type { ContactLimit } from './contact/contact-routes';
 import { cachedPublicPricingSettings } from './pricing/pricing-settings';
 import { smtpHostOf } from './email-tests/smtp-host';
@@ -28,6 +31,7 @@ import { createPreviewWorkflowClient } from './review/preview-workflow-client';
 import { createAdminWorkflowClient } from './admin/admin-workflow-client';
 import { createBriefWorkflowClient, type BriefWorkflowClient } from './briefs/brief-workflow-client';
 import { createContactWorkflowClient } from './contact/contact-workflow-client';
+import { createRecordRetentionClient } from './privacy/record-retention-client';
 import { createEditorApplicationWorkflowClient } from './editors/editor-application-workflow-client';
 import { createEmailTestWorkflowClient } from './email-tests/email-test-workflow-client';
 import { createProjectWorkflowClient } from './projects/project-workflow-client';
@@ -53,6 +57,7 @@ function paymentDeps(
   orm: MikroORM,
   briefs: BriefWorkflowClient,
   holds: LaunchOfferHoldClient,
+  billing: BillingDocumentClient,
   hooks: AppTestHooks,
   launchOfferChanged: () => void,
   metrics: ApiMetrics,
@@ -82,17 +87,12 @@ function paymentDeps(
       stripe,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       briefs,
+      billing,
       beforeCommit: hooks.webhookBeforeCommit,
       launchOfferChanged,
       countOutcome: (outcome) => metrics.webhookOutcomes.inc({ outcome }),
     }),
   };
-}
-
-/** The invoice's issuer, from the sender the mails use: `Name <address>`. */
-function invoiceIssuer(mailFrom: string): { name: string; email: string } {
-  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(mailFrom);
-  return match ? { name: match[1] || 'Rushflow', email: match[2] } : { name: 'Rushflow', email: mailFrom.trim() };
 }
 
 /**
@@ -147,7 +147,10 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });
   const previews = createPreviewWorkflowClient(temporal);
   const briefWorkflows = createBriefWorkflowClient(temporal);
+  const billingDocuments = createBillingDocumentClient(temporal);
   const adminWorkflows = createAdminWorkflowClient(temporal);
+  const accountDataWorkflows = createAccountDataWorkflowClient(temporal);
+  const retention = createRecordRetentionClient(temporal);
   const uploads = createUploadService({
     em: () => orm.em.fork(),
     s3,
@@ -193,6 +196,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
         checkouts: config.RATE_LIMIT_CHECKOUTS,
         uploadSessions: config.RATE_LIMIT_UPLOAD_SESSIONS,
         applications: config.RATE_LIMIT_APPLICATIONS,
+        accountData: config.RATE_LIMIT_ACCOUNT_DATA,
       },
       'requests',
       { briefs: config.RATE_CEILING_BRIEFS, applications: config.RATE_CEILING_APPLICATIONS },
@@ -222,12 +226,14 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
         invitation: { clientId: config.KEYCLOAK_SPA_CLIENT_ID, redirectUri: `${appUrl}/editor` },
       },
       photos: { publicS3 },
+      retention,
       links: {
         baseUrl: config.TEMPORAL_UI_URL,
         namespace: config.TEMPORAL_NAMESPACE,
         traceUrlTemplate: config.TRACE_URL_TEMPLATE,
       },
       system: { workflows: adminWorkflows },
+      billing: { s3, billing: billingDocuments },
     },
     frontendDist: config.FRONTEND_DIST,
     signedInPages: {
@@ -248,11 +254,12 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       orm,
       briefWorkflows,
       createLaunchOfferHoldClient(temporal),
+      billingDocuments,
       hooks,
       () => publicSettings.invalidate(),
       metrics,
     ),
-    projects: { em: () => orm.em.fork(), reads, invoiceIssuer: invoiceIssuer(config.MAIL_FROM) },
+    projects: { em: () => orm.em.fork(), reads, s3 },
     projectFiles: { em: () => orm.em.fork(), publicS3 },
     editorProfile: { em: () => orm.em.fork() },
     projectActions: {
@@ -268,6 +275,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     contact: {
       em: () => orm.em.fork(),
       workflows: createContactWorkflowClient(temporal),
+      retention,
       limits: contactLimits(config, orm, 'contact', {}, proofOfWork),
       countRefusal: (limit) => metrics.rateLimitRefusals.inc({ limit }),
     },
@@ -284,6 +292,10 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       },
     },
     notifications: { em: () => orm.em.fork(), reads },
+    accountData: {
+      workflows: accountDataWorkflows,
+      activity: createAccountActivity((userId) => accountDataWorkflows.markActive(userId)),
+    },
     reads,
     events: { em: () => orm.em.fork(), hub },
     publicConfig: {

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_CHECKOUTS: rateRule('30/3600'),
   RATE_LIMIT_UPLOAD_SESSIONS: rateRule('60/3600'),
   RATE_LIMIT_APPLICATIONS: rateRule('5/3600'),
+  /** « Mes données »' requests (an export, a deletion or its cancellation) per account. */
+  RATE_LIMIT_ACCOUNT_DATA: rateRule('10/3600'),
   /**
    * Each anonymous form's ceiling over every address together (`points/windowSeconds`): rotating
    * addresses gives fresh counters per address, never past these.

@@ -5,6 +5,10 @@ export const BUCKETS = {
   videoUploads: 'video-uploads',
   projectFiles: 'project-files',
   applicationPhotos: 'application-photos',
+  /** « Mes données » exports, deleted after their link's 7 days. */
+  accountExports: 'account-exports',
+  /** Invoices and credit notes as issued (PDF/A-3 with their Factur-X XML), kept 10 years. */
+  invoices: 'invoices',
 } as const;
 
 export interface StorageSettings {
@@ -12,6 +16,21 @@ export interface StorageSettings {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+}
+
+/** The storage settings as the configuration names them (api, worker, tests). */
+export function storageSettingsOf(config: {
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+}): StorageSettings {
+  return {
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  };
 }
 
 /**

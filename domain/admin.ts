@@ -6,8 +6,8 @@
 import { EDITOR_APPLICATION_STATUSES, EDITOR_PROFILE_STATUSES, type ProjectStatus } from './enums';
 import type { AdminProjectChange } from './project-rules';
 
-/** The five tabs of 000 §2, and the audit log's view. */
-export const ADMIN_TABS = ['projects', 'users', 'recruitment', 'briefs', 'settings', 'audit'] as const;
+/** The five tabs of 000 §2, the invoices (Facturation) and the audit log's view. */
+export const ADMIN_TABS = ['projects', 'users', 'recruitment', 'briefs', 'billing', 'settings', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** Roles an admin gives or takes away (`user`, the client role, comes with every account). */
@@ -231,6 +231,8 @@ export const AUDIT_ACTIONS = [
   'application.invite',
   'settings.update',
   'payment.refund',
+  'settings.seller',
+  'invoice.credit_note',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

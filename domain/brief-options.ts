@@ -305,7 +305,7 @@ export const SUBTITLES_OPTIONS = options([
 export const REFERENCE_VIDEO_SLOTS = 3;
 
 /** A project's video type as people read it, whichever funnel the brief came from. */
-export function videoTypeLabel(value: string | null | undefined, language: 'fr' | 'en' = 'fr'): string {
+function videoTypeLabel(value: string | null | undefined, language: 'fr' | 'en' = 'fr'): string {
   if (!value) return '';
   const list = WIZARD_VIDEO_TYPES.some((option) => option.value === value) ? WIZARD_VIDEO_TYPES : FULL_VIDEO_TYPES;
   return optionLabel(list, value, language);

@@ -58,6 +58,11 @@ export const PAYMENT_STATE_POLL_MS = 1500;
 export const PAYMENT_STATE_POLL_LIMIT_MS = 30_000;
 
 /** The brief's payment page: linked from its e-mails and the dashboard, and Stripe's "back". */
+/** The brief's short reference, as every e-mail, the invoice and the support team read it. */
+export function briefReference(briefId: string): string {
+  return briefId.slice(0, 8).toUpperCase();
+}
+
 export const briefPaymentPath = (briefId: string) => `/brief/${encodeURIComponent(briefId)}/payment`;
 
 /** Session storage key of the brief being paid (000 §7 create-project-after-payment). */

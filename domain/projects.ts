@@ -108,6 +108,12 @@ export interface EditorProjectsAnswer {
   load: EditorLoad | null;
 }
 
+/** A billing document of the project, as its page lists it (`/api/projects/{id}/invoice.pdf`, `…/credit-note.pdf`). */
+export interface ProjectBillingDocument {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+}
+
 export interface ProjectDetail extends ProjectSummary {
   description: string | null;
   clientEmail: string;
@@ -134,6 +140,8 @@ export interface ProjectDetail extends ProjectSummary {
   reviewActions: ReviewAction[];
   /** The editor's question waiting for the client's answer: the delivery deadline is paused meanwhile. */
   clientQuestion: ClientQuestionView | null;
+  /** The invoice and the credit note the caller may download (client and admin only). */
+  billingDocuments: ProjectBillingDocument[];
   /**
    * The live channel's last event when this was read (the outbox's ids grow in commit order): the
    * page already shows every event up to it, so such a `project.changed` needs no new read.

@@ -102,11 +102,20 @@ try {
     withTestServer: wanted('workflows'),
     withOtio: wanted('unit'),
     withPromtool: wanted('unit'),
+    withMustang: wanted('unit'),
+    withPdfText: wanted('unit') || wanted('api'),
   });
   // The marker-export tests read our files back with OpenTimelineIO from the tool cache, the
-  // observability files' tests run promtool.
+  // observability files' tests run promtool, the invoices' tests Mustang.
   if (wanted('unit'))
-    record('unit', await jestSuite('unit', { RUSHFLOW_PYTHONPATH: tools.otio, RUSHFLOW_PROMTOOL: tools.promtool }));
+    record(
+      'unit',
+      await jestSuite('unit', {
+        RUSHFLOW_PYTHONPATH: tools.otio,
+        RUSHFLOW_PROMTOOL: tools.promtool,
+        RUSHFLOW_MUSTANG: tools.mustang,
+      }),
+    );
   // The front end's forms and review studio need no stack: their api is answered inside the test.
   if (wanted('components')) record('components', await jestSuite('components'));
 

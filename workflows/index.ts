@@ -12,3 +12,6 @@ export { emailTestWorkflow } from './email-test-workflow';
 export { uploadSweepWorkflow } from './upload-sweep-workflow';
 export { paymentRefundWorkflow } from './payment-refund-workflow';
 export { launchOfferHoldWorkflow } from './launch-offer-hold-workflow';
+export { recordRetentionWorkflow } from './record-retention-workflow';
+export { accountPrivacyWorkflow } from './account-privacy-workflow';
+export { billingDocumentWorkflow } from './billing-document-workflow';

@@ -138,18 +138,25 @@ export class ProjectSteps {
     return this.emailsInFlight === 0 && this.remindersRunning === 0 && !this.busy;
   }
 
+  /** The client's account was erased: nothing of them stays in the workflow's state or its search attributes. */
+  forgetClient(): void {
+    this.state.clientEmail = '';
+    this.state.clientId = null;
+    this.publish();
+  }
+
   /** A step holds the lock: the state may be about to change (an assignment the workflow has not applied yet). */
   get locked(): boolean {
     return this.busy;
   }
 
-  /** Search attributes admins filter on (status, client e-mail, editor, video type). */
+  /** Search attributes admins filter on (status, client e-mail, editor, video type); an erased client's e-mail is removed. */
   publish(): void {
     if (!this.searchAttributes) return;
     const { state } = this;
     upsertSearchAttributes([
       { key: RUSHFLOW_STATUS, value: state.status },
-      { key: RUSHFLOW_CLIENT_EMAIL, value: state.clientEmail },
+      { key: RUSHFLOW_CLIENT_EMAIL, value: state.clientEmail || null },
       { key: RUSHFLOW_VIDEO_TYPE, value: state.videoType ?? 'autre' },
       ...(state.editorId ? [{ key: RUSHFLOW_EDITOR_ID, value: state.editorId }] : []),
     ]);

@@ -15,6 +15,7 @@ import {
   completeUpdate,
   DEADLINE_REMINDER_LEAD,
   FILE_RETENTION,
+  forgetClientSignal,
   projectStateQuery,
   projectStatusQuery,
   reassignEditorUpdate,
@@ -163,6 +164,7 @@ export async function projectWorkflow(input: ProjectWorkflowInput): Promise<Proj
   const { state } = steps;
   setHandler(projectStatusQuery, () => state.status);
   setHandler(projectStateQuery, () => ({ ...state }));
+  setHandler(forgetClientSignal, () => steps.forgetClient());
 
   // ——— 1. Brief received ———
   steps.publish();

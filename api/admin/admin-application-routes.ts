@@ -6,8 +6,10 @@ import { ADMIN_MESSAGES } from '../../domain/admin';
 import { ApplicationListQuerySchema, ApplicationUpdateSchema } from '../../domain/schemas/admin';
 import { recordAudit } from '../../db/audit';
 import { EditorApplication } from '../../db/entities/editor-application';
+import { recordKeepUntil } from '../../domain/retention';
 import { listApplications, toApplicationView, type PhotoLinkDeps } from '../admin/application-reads';
 import { HttpError } from '../lib/http-error';
+import type { RecordRetentionClient } from '../privacy/record-retention-client';
 import { parseInput } from '../lib/validation';
 import { currentUser, displayName, requireRole } from '../middleware/auth';
 import { inviteEditor, type AdminUserRouteDeps } from './admin-user-routes';
@@ -16,6 +18,8 @@ export interface AdminApplicationRouteDeps {
   em: () => EntityManager;
   photos: PhotoLinkDeps;
   users: AdminUserRouteDeps;
+  /** A rejected application is purged 2 years after the applicant's last contact. */
+  retention: RecordRetentionClient;
 }
 
 const ApplicationId = z.uuid();
@@ -66,6 +70,15 @@ export function adminApplicationRoutes(deps: AdminApplicationRouteDeps): Router 
         before,
         after: { status: application.status, adminNotes: application.adminNotes ?? null },
       });
+      // The rejection is the applicant's last contact; its timer starts before the commit, so a
+      // Temporal that cannot take it leaves the application as it was.
+      if (application.status === 'rejected' && before.status !== 'rejected') {
+        await deps.retention.keep({
+          kind: 'editor_application',
+          recordId: application.id,
+          keepUntil: recordKeepUntil('editor_application', application.reviewedAt),
+        });
+      }
       // The answer links the photo: its key is read here (a row locked FOR UPDATE cannot be joined).
       await em.populate(application, ['profilePhoto']);
       return application;

@@ -35,6 +35,7 @@ import {
 } from '../lib/rate-limit';
 import { fieldErrors } from '../lib/validation';
 import { startOrUndo } from '../lib/start-or-undo';
+import type { RecordRetentionClient } from '../privacy/record-retention-client';
 import type { ContactWorkflowClient } from './contact-workflow-client';
 
 /**
@@ -50,6 +51,8 @@ export interface ContactLimit {
 export interface ContactRouteDeps {
   em: () => EntityManager;
   workflows: ContactWorkflowClient;
+  /** Each message and booking is purged 3 years after the address's last contact. */
+  retention: RecordRetentionClient;
   /** The message form's and the call booking's limits (each its own counters). */
   limits: { messages: ContactLimit; bookings: ContactLimit };
   /** Counts each refusal under its rule (`contactMessages`, `callBookings:ceiling`…). */
@@ -154,7 +157,10 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
     });
     await em.flush();
     await startOrUndo(
-      () => deps.workflows.startMessage(message.id),
+      async () => {
+        await deps.retention.renewContact(deps.em(), message.email, message.createdAt);
+        await deps.workflows.startMessage(message.id);
+      },
       () => deps.em().nativeDelete(ContactMessage, { id: message.id }),
       `contact message ${message.id}`,
     );
@@ -222,10 +228,13 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
     if (token) await em.flush();
     else await takeSlot(em, booking, at, CONTACT_MESSAGES.slotTaken);
     await startOrUndo(
-      () =>
-        token
+      async () => {
+        // The call is the address's last contact.
+        await deps.retention.renewContact(deps.em(), booking.email, booking.startsAt);
+        await (token
           ? deps.workflows.startCallBookingConfirmation(booking.id, token)
-          : deps.workflows.startCallBooking(booking.id),
+          : deps.workflows.startCallBooking(booking.id));
+      },
       () => deps.em().nativeDelete(CallBooking, { id: booking.id }),
       `call booking ${booking.id}`,
     );

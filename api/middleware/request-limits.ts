@@ -17,7 +17,7 @@ import {
 } from '../lib/rate-limit';
 
 /** The requests that cost us something (a workflow, a Stripe session, storage) and are limited. */
-export const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications'] as const;
+export const LIMITED_REQUESTS = ['briefs', 'checkouts', 'uploadSessions', 'applications', 'accountData'] as const;
 export type LimitedRequest = (typeof LIMITED_REQUESTS)[number];
 
 /**
@@ -67,6 +67,8 @@ const LIMITED_ROUTES: readonly { method: string; path: RegExp; name: LimitedRequ
   { method: 'POST', path: /^\/api\/briefs\/[^/]+\/checkout\/?$/, name: 'checkouts' },
   { method: 'POST', path: /^\/api\/uploads\/sessions\/?$/, name: 'uploadSessions' },
   { method: 'POST', path: /^\/api\/editor-applications\/?$/, name: 'applications' },
+  { method: 'POST', path: /^\/api\/account\/data\/(export|deletion)\/?$/, name: 'accountData' },
+  { method: 'DELETE', path: /^\/api\/account\/data\/deletion\/?$/, name: 'accountData' },
 ];
 
 /**

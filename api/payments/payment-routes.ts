@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { PAYMENT_MESSAGES, type PaymentState } from '../../domain/payments';
-import { briefIdParamsSchema, sessionIdParamsSchema } from '../../domain/schemas/payments';
+import { briefIdParamsSchema, CheckoutInputSchema, sessionIdParamsSchema } from '../../domain/schemas/payments';
 import { HttpError } from '../lib/http-error';
 import { parseInput } from '../lib/validation';
 import { currentUser, requireAuth, type AuthState } from '../middleware/auth';
@@ -37,8 +37,9 @@ export function paymentRoutes(deps: PaymentRouteDeps): Router {
 
   router.post('/api/briefs/:briefId/checkout', async (ctx) => {
     const { briefId } = parseInput(briefIdParamsSchema, ctx.params);
+    const { buyer } = parseInput(CheckoutInputSchema, ctx.request.body ?? {});
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await deps.checkout.startCheckout(briefId, (ctx.state as AuthState).user);
+    ctx.body = await deps.checkout.startCheckout(briefId, (ctx.state as AuthState).user, buyer);
   });
 
   /** The signed-in client's briefs still waiting for payment, for the dashboard's "Payer". */

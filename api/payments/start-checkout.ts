@@ -11,7 +11,9 @@ import {
   type PaymentCurrency,
 } from '../../domain/payments';
 import { BRIEF_PAYMENT_WINDOW } from '../../workflows/contracts/brief';
+import { BILLING_MESSAGES, type BuyerInput } from '../../domain/invoicing';
 import { Brief, CheckoutSession } from '../../db/entities';
+import { readSeller } from '../../db/settings';
 import { HttpError } from '../lib/http-error';
 import type { AuthUser } from '../middleware/auth';
 import type { CheckoutContext } from './checkout-deps';
@@ -82,6 +84,7 @@ async function openCheckoutSession(
   context: CheckoutContext,
   briefId: string,
   user: AuthUser | undefined,
+  buyer: BuyerInput | null,
 ): Promise<CheckoutSession> {
   return context.em().transactional(async (tx) => {
     const brief = await tx.findOne(Brief, { id: briefId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -92,9 +95,17 @@ async function openCheckoutSession(
       throw new HttpError(409, PAYMENT_MESSAGES.briefAlreadyPaid);
     }
 
+    // Every payment gets its invoice: without the seller's identity there is nothing legal to issue.
+    if (!(await readSeller(tx))) throw new HttpError(503, BILLING_MESSAGES.sellerMissing);
+
     const current = context.now();
     const open = await tx.findOne(CheckoutSession, { brief: briefId, status: 'open' });
-    if (open && payableUntil(open).getTime() - current.getTime() > 60_000) return open;
+    if (open && payableUntil(open).getTime() - current.getTime() > 60_000) {
+      // The invoice's details are the last ones given before paying.
+      open.buyer = buyer;
+      await tx.flush();
+      return open;
+    }
     // Lapsed without an `expired` event (the simulated checkout never sends one, a hold ends before
     // Stripe's session): give its place back.
     if (open) open.status = 'expired';
@@ -118,6 +129,7 @@ async function openCheckoutSession(
       holdExpiresAt: launchOffer ? new Date(current.getTime() + context.launchOfferHoldMs) : null,
       simulated: context.mode === 'simulated',
       status: 'open',
+      buyer,
       expiresAt: new Date(expiresAt),
     });
     await tx.flush();
@@ -198,9 +210,10 @@ export async function startCheckout(
   context: CheckoutContext,
   briefId: string,
   user: AuthUser | undefined,
+  buyer: BuyerInput | null = null,
 ): Promise<CheckoutAnswer> {
   try {
-    const opened = await openCheckoutSession(context, briefId, user);
+    const opened = await openCheckoutSession(context, briefId, user, buyer);
     context.launchOfferChanged();
     const row = await ensureStripeSession(context, opened);
     if (row.holdExpiresAt) await watchHold(context, row, row.holdExpiresAt);

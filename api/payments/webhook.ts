@@ -6,6 +6,8 @@ import type { RefundReason } from '../../db/entities/checkout-session';
 import { claimLaunchOfferPlace } from '../pricing/launch-offer';
 import type { BriefWorkflowClient } from '../briefs/brief-workflow-client';
 import type { PaymentWebhookOutcome } from '../metrics/metrics-registry';
+import type { BillingDocumentClient } from '../billing/billing-document-client';
+import { issueInvoiceForPayment } from '../billing/issue-invoice';
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -40,6 +42,8 @@ export interface StripeWebhookDeps {
   stripe: Stripe;
   webhookSecret: string;
   briefs: Pick<BriefWorkflowClient, 'confirmPayment' | 'refundPayment'>;
+  /** Renders and keeps the invoice a kept payment gets. */
+  billing: Pick<BillingDocumentClient, 'documentRecorded'>;
   /**
    * Test hook, called inside the transaction after the state change and the workflow signal, just
    * before the commit: throwing there rolls everything back (the event is not marked processed).
@@ -67,9 +71,10 @@ function paymentIntentIdOf(session: Stripe.Checkout.Session): string | null {
  * `POST /api/webhooks/stripe`. The signature is checked on the raw body first: a bad or stale one
  * changes nothing. Then, in ONE transaction: the event id is inserted into
  * `processed_webhook_events` (a repeat finds it and stops; a concurrent repeat waits on the
- * uncommitted row), the checkout session is moved forward, and for a payment the brief's workflow
- * is signalled — before the commit, so a failure anywhere rolls back the dedupe row and Stripe's
- * retry does it all again. The workflow ignores a second confirmation.
+ * uncommitted row), the checkout session is moved forward, and for a payment the invoice is
+ * numbered and the brief's workflow signalled — before the commit, so a failure anywhere rolls back
+ * the dedupe row and the invoice's number, and Stripe's retry does it all again. The workflow
+ * ignores a second confirmation.
  */
 export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
   const handle = handleWebhook(deps);
@@ -123,7 +128,7 @@ function handleWebhook(deps: StripeWebhookDeps) {
         (await tx.findOne(CheckoutSession, { sessionId: session.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
       if (!row || (row.sessionId && row.sessionId !== session.id && !row.simulated)) return 'ignored';
 
-      const applied = await applyEvent(tx, row, type, session, event, deps.briefs);
+      const applied = await applyEvent(tx, row, type, session, event, deps);
       await deps.beforeCommit?.(event);
       return applied;
     });
@@ -161,7 +166,7 @@ async function applyEvent(
   type: HandledEventType,
   session: Stripe.Checkout.Session,
   event: Stripe.Event,
-  briefs: StripeWebhookDeps['briefs'],
+  { briefs, billing }: Pick<StripeWebhookDeps, 'briefs' | 'billing'>,
 ): Promise<WebhookOutcome> {
   const paidNow =
     type === 'checkout.session.async_payment_succeeded' ||
@@ -186,6 +191,10 @@ async function applyEvent(
     }
     row.status = 'paid';
     await tx.flush();
+    // The invoice's number is taken here: a rollback below gives it back (no gap in the sequence).
+    await issueInvoiceForPayment(tx, row);
+    await tx.flush();
+    await billing.documentRecorded({ kind: 'invoice', checkoutSessionId: row.id });
     const confirmation: PaymentConfirmation = {
       sessionId: row.sessionId,
       eventId: event.id,

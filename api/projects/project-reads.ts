@@ -10,6 +10,7 @@ import {
   type ClientProjectCounters,
   type EditorProjectsAnswer,
   type MyProjectsAnswer,
+  type ProjectBillingDocument,
   type ProjectDetail,
   type ProjectFileView,
   type ProjectMessageView,
@@ -195,6 +196,8 @@ export interface ProjectPageRow extends SummaryRow {
   question: string;
   question_asked_at: string;
   question_asked_by_name: string;
+  /** The brief's invoice and credit note, oldest first. */
+  billing_documents: ProjectBillingDocument[];
   /** `bigint` comes as text. */
   last_event_id: string;
 }
@@ -219,6 +222,8 @@ export async function loadProjectPageRow(em: EntityManager, projectId: string): 
               where f.project_id = p.id and f.file_type = 'final') as final_file_count,
             q.id as question_id, q.question, q.asked_at as question_asked_at,
             q.asked_by_name as question_asked_by_name,
+            coalesce((select json_agg(json_build_object('kind', i.kind, 'number', i.number) order by i.issued_at)
+                        from invoices i where i.brief_id = p.brief_id), '[]') as billing_documents,
             (select coalesce(max(id), 0) from events) as last_event_id
        from projects p
        left join editor_profiles e on e.user_id = p.editor_id
@@ -285,6 +290,8 @@ export function projectDetailOf(row: ProjectPageRow | undefined, user: AuthUser)
     finalFileCount: Number(row.final_file_count),
     reviewActions: availableReviewActions(parties, { ...summary, questionPending: clientQuestion !== null }),
     clientQuestion,
+    // Billing is between the client and the agency: the editor does not see it.
+    billingDocuments: parties.includes('client') || parties.includes('admin') ? row.billing_documents : [],
     lastEventId: Number(row.last_event_id),
   };
 }

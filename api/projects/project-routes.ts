@@ -1,3 +1,4 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from 'koa';
@@ -10,12 +11,11 @@ import {
 } from '../../domain/schemas/project';
 import { ProjectMessage } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
-import { readSettings } from '../../db/settings';
 import { HttpError } from '../lib/http-error';
 import type { ReadCaches } from '../projects/read-caches';
 import { parseInput } from '../lib/validation';
 import { currentUser, displayName, requireAuth, requireProjectAccess } from '../middleware/auth';
-import { renderInvoicePdf } from '../projects/invoice-pdf';
+import { briefDocument, documentFileName, storedPdf } from '../billing/stored-documents';
 import {
   loadProject,
   loadProjectPageRow,
@@ -37,8 +37,8 @@ export interface ProjectRouteDeps {
   em: () => EntityManager;
   /** The page and the lists, kept in memory while the database says they have not changed. */
   reads: Pick<ReadCaches, 'projectPages' | 'projectLists'>;
-  /** Name and address printed on invoices. */
-  invoiceIssuer: { name: string; email: string };
+  /** Storage of the invoices bucket (the internal endpoint: the api reads the PDFs itself). */
+  s3: S3Client;
 }
 
 /**
@@ -117,19 +117,29 @@ export function projectRoutes(deps: ProjectRouteDeps): Router {
     ctx.body = { entries: await readTimeline(deps.em(), ctx.params.projectId) };
   });
 
-  /** The invoice is the client's (000 §6); admins may fetch it for support. */
-  router.get('/:projectId/invoice.pdf', guard, async (ctx) => {
-    const user = currentUser(ctx);
-    const project = await loadProject(deps.em(), ctx.params.projectId);
-    const parties = partiesOf(user, project);
-    if (!parties.includes('client') && !parties.includes('admin'))
-      throw new HttpError(403, PROJECT_MESSAGES.accessDenied);
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="facture-${project.reference}.pdf"`);
-    ctx.set('Cache-Control', 'private, no-store');
-    const { revisionWindowDays } = await readSettings(deps.em());
-    ctx.body = await renderInvoicePdf(project, deps.invoiceIssuer, revisionWindowDays);
-  });
+  /**
+   * The invoice and the credit note are the client's (000 §6); admins may fetch them for support.
+   * Served exactly as stored when issued.
+   */
+  for (const [path, kind] of [
+    ['invoice.pdf', 'invoice'],
+    ['credit-note.pdf', 'credit_note'],
+  ] as const) {
+    router.get(`/:projectId/${path}`, guard, async (ctx) => {
+      const user = currentUser(ctx);
+      const em = deps.em();
+      const project = await loadProject(em, ctx.params.projectId);
+      const parties = partiesOf(user, project);
+      if (!parties.includes('client') && !parties.includes('admin'))
+        throw new HttpError(403, PROJECT_MESSAGES.accessDenied);
+      const document = await briefDocument(em, project.brief.id, kind);
+      const pdf = await storedPdf(deps.s3, document);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `attachment; filename="${documentFileName(document)}"`);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = pdf;
+    });
+  }
 
   return router;
 }

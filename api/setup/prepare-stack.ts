@@ -4,24 +4,22 @@ import { initOrm } from '../../db/orm';
 import { EditorProfile } from '../../db/entities/editor-profile';
 import { KeycloakAdminClient } from '../../clients/keycloak-admin';
 import { seedDemoAccounts } from '../keycloak/seed-demo-accounts';
-import { createS3Client } from '../../clients/storage';
+import { createS3Client, storageSettingsOf } from '../../clients/storage';
 import { ensureBuckets } from '../storage/buckets';
+import { Setting } from '../../db/entities';
+import { readSeller, SELLER_SETTING_KEY } from '../../db/settings';
+import { DEMO_SELLER } from './demo-seller';
 
 /**
  * Run by `npm start` and `npm test` once the services are up: schema migrations, buckets, demo
- * accounts in Keycloak and the demo editor's profile. Idempotent. Prints the demo accounts as JSON.
+ * accounts in Keycloak, the demo editor's profile and the demonstration seller. Idempotent. Prints the demo accounts as JSON.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const applied = await migrateUp(config.DATABASE_URL);
   console.log(`migrations applied: ${applied.length ? applied.join(', ') : 'none (up to date)'}`);
 
-  const s3 = createS3Client({
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-  });
+  const s3 = createS3Client(storageSettingsOf(config));
   const origins = [config.APP_URL, process.env.VITE_URL ?? config.APP_URL];
   console.log('buckets:', JSON.stringify(await ensureBuckets(s3, origins)));
 
@@ -56,6 +54,11 @@ async function main(): Promise<void> {
         portfolioLinks: [],
       });
       await em.flush();
+    }
+    // Never in production: there the admin enters the agency's identity before any payment.
+    if (config.NODE_ENV !== 'production' && !(await readSeller(em))) {
+      await em.upsert(Setting, { key: SELLER_SETTING_KEY, value: DEMO_SELLER, updatedAt: new Date() });
+      console.log(`seller: ${DEMO_SELLER.legalName} (demonstration identity, until an admin enters the agency's)`);
     }
   } finally {
     await orm.close();

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { BUCKETS } from '../../clients/storage';
 import { ABANDONED_UPLOAD_AGE_HOURS } from '../../workflows/contracts/upload-sweep';
+import { DATA_EXPORT_LINK } from '../../domain/retention';
 
 /**
  * Incomplete multipart uploads are aborted after this many days: the storage's own back-up of the
@@ -33,7 +34,8 @@ const ATTACHABLE_BUCKETS: readonly string[] = [BUCKETS.briefs, BUCKETS.applicati
 
 /**
  * Puts the bucket's lifecycle rules: abort incomplete multipart uploads, and in the buckets of
- * brief and application uploads, expire the objects still tagged unattached. Says what it put.
+ * brief and application uploads, expire the objects still tagged unattached, and expire the
+ * account exports when their link does. Says what it put.
  */
 async function putLifecycleRules(s3: S3Client, Bucket: string): Promise<string> {
   const abortIncomplete: LifecycleRule = {
@@ -42,7 +44,7 @@ async function putLifecycleRules(s3: S3Client, Bucket: string): Promise<string> 
     Filter: { Prefix: '' },
     AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS },
   };
-  const expireUnattached: LifecycleRule[] = ATTACHABLE_BUCKETS.includes(Bucket)
+  const expiries: LifecycleRule[] = ATTACHABLE_BUCKETS.includes(Bucket)
     ? [
         {
           ID: 'expire-unattached-uploads',
@@ -52,18 +54,26 @@ async function putLifecycleRules(s3: S3Client, Bucket: string): Promise<string> 
         },
       ]
     : [];
+  // An export's link works 7 days: the file goes with it.
+  if (Bucket === BUCKETS.accountExports)
+    expiries.push({
+      ID: 'expire-account-exports',
+      Status: 'Enabled',
+      Filter: { Prefix: '' },
+      Expiration: { Days: DATA_EXPORT_LINK.days },
+    });
   const put = (Rules: LifecycleRule[]) =>
     s3.send(new PutBucketLifecycleConfigurationCommand({ Bucket, LifecycleConfiguration: { Rules } }));
   try {
-    await put([abortIncomplete, ...expireUnattached]);
+    await put([abortIncomplete, ...expiries]);
     return 'lifecycle';
   } catch (error) {
     // MinIO rejects the abort rule type; it aborts stale multipart uploads server-wide instead
     // (MINIO_API_STALE_UPLOADS_EXPIRY, set by the start script to the same delay).
     if ((error as { name?: string }).name !== 'InvalidArgument') throw error;
   }
-  if (expireUnattached.length === 0) return 'lifecycle (server-wide stale-upload expiry)';
-  await put(expireUnattached);
+  if (expiries.length === 0) return 'lifecycle (server-wide stale-upload expiry)';
+  await put(expiries);
   return 'lifecycle (expiry; server-wide stale-upload expiry)';
 }
 

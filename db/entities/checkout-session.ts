@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { BuyerInput } from '../../domain/invoicing';
 import { Brief } from './brief';
 import { check, createdAt, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';
 
@@ -55,6 +56,8 @@ export const CheckoutSession = defineEntity({
     refundReason: p.enum([...REFUND_REASONS]).nullable(),
     /** Stripe's `re_…` once the refund is made. */
     refundId: p.text().nullable(),
+    /** What the client gave for the invoice (company, address, SIREN, VAT number), if anything. */
+    buyer: p.json<BuyerInput>().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { AccessRevocation } from './access-revocation';
 import { AuditLogEntry } from './audit-log-entry';
+import { BillingDocument } from './billing-document';
 import { Brief } from './brief';
 import { CallBooking } from './call-booking';
 import { CheckoutSession } from './checkout-session';
@@ -8,6 +9,7 @@ import { ContactMessage } from './contact-message';
 import { EditorApplication } from './editor-application';
 import { EditorProfile } from './editor-profile';
 import { EmailTest } from './email-test';
+import { InvoiceCounter } from './invoice-counter';
 import { Notification } from './notification';
 import { OutboxEvent } from './outbox-event';
 import { ProcessedWebhookEvent } from './processed-webhook-event';
@@ -28,6 +30,7 @@ import { VersionComment } from './version-comment';
 export {
   AccessRevocation,
   AuditLogEntry,
+  BillingDocument,
   Brief,
   CallBooking,
   CheckoutSession,
@@ -79,4 +82,6 @@ export const ALL_ENTITIES = [
   CallBooking,
   EmailTest,
   RateLimit,
+  BillingDocument,
+  InvoiceCounter,
 ];

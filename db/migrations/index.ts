@@ -19,6 +19,7 @@ import { Migration20261222000000_session_revocations } from './Migration20261222
 import { Migration20261224000000_launch_offer_clients } from './Migration20261224000000_launch_offer_clients';
 import { Migration20261226000000_project_trace_ids } from './Migration20261226000000_project_trace_ids';
 import { Migration20261227000000_event_trace_context } from './Migration20261227000000_event_trace_context';
+import { Migration20261228000000_invoices } from './Migration20261228000000_invoices';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261224000000_launch_offer_clients', class: Migration20261224000000_launch_offer_clients },
   { name: 'Migration20261226000000_project_trace_ids', class: Migration20261226000000_project_trace_ids },
   { name: 'Migration20261227000000_event_trace_context', class: Migration20261227000000_event_trace_context },
+  { name: 'Migration20261228000000_invoices', class: Migration20261228000000_invoices },
 ];

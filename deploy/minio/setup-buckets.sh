@@ -18,6 +18,11 @@ for bucket in $BUCKETS; do
   mc mb --ignore-existing "rushflow/$bucket"
 done
 
+# A data export is deleted once its link has lapsed (7 days), as api/storage/buckets.ts asks of
+# other S3 servers; importing the rule replaces the bucket's rules, so a redeployment keeps one.
+printf '%s' '{"Rules":[{"ID":"expire-account-exports","Status":"Enabled","Filter":{"Prefix":""},"Expiration":{"Days":7}}]}' |
+  mc ilm import rushflow/account-exports
+
 policy=$(mktemp)
 cat >"$policy" <<JSON
 {

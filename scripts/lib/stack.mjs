@@ -70,12 +70,16 @@ export async function ensureServerBuilt() {
  * Provisions every tool the profile needs that is not configured as an external service.
  * `withOtio`: OpenTimelineIO and its FCP7 XML / CMX 3600 adapters (pip, into the tool cache), for the
  * unit tests that read the marker exports back; `tools.otio` is then their folder (for PYTHONPATH).
+ * `withMustang`: Mustang's Factur-X validator (Maven, into the tool cache); `tools.mustang` is then
+ * the validation command. `withPdfText`: poppler's pdffonts and pdftotext, which read the invoices back.
  */
 export async function provisionTools({
   withBrowser = false,
   withTestServer = false,
   withOtio = false,
   withPromtool = false,
+  withMustang = false,
+  withPdfText = false,
 } = {}) {
   const external = externalServices();
   const tools = {};
@@ -97,6 +101,8 @@ export async function provisionTools({
             // The versions' watermarked previews draw their text with DejaVu (ffmpeg's drawtext).
             { pkg: 'fonts-dejavu-core', file: PREVIEW_FONT_FILE },
             ...(withBrowser ? [{ pkg: 'chromium', command: 'chromium' }] : []),
+            // The invoices' tests read a PDF's fonts and text with poppler.
+            ...(withPdfText ? [{ pkg: 'poppler-utils', command: 'pdftotext' }] : []),
           ],
           'provision',
         ),
@@ -107,6 +113,8 @@ export async function provisionTools({
     ],
     // The unit suite checks deploy/observability's Prometheus files with promtool.
     withPromtool && ['promtool', () => ensureGoTool('promtool', 'provision')],
+    // The unit suite validates the Factur-X invoices it renders with Mustang.
+    withMustang && ['mustang', async () => (await import('./tools.mjs')).ensureMustangValidator('provision')],
     withOtio && ['otio', async () => (await import('./tools.mjs')).ensurePythonPackages('provision')],
   ].filter(Boolean);
   let index = 0;

@@ -146,6 +146,34 @@ export function findJava(minimum) {
 }
 
 /**
+ * The runtime classpath of `scripts/provision/<pom>` copied by Maven into `lib` (first time only;
+ * a `.complete` mark says it is whole), with progress lines.
+ */
+async function fetchMavenDependencies(step, { what, pom, lib, logName }) {
+  if (fs.existsSync(path.join(lib, '.complete'))) return;
+  const mvn = which('mvn');
+  if (!mvn) throw new Error(`Maven (mvn) is needed once to fetch ${what}.`);
+  const start = Date.now();
+  log(step, `fetching ${what} and its classpath with Maven (first time only)`);
+  fs.mkdirSync(LOGS, { recursive: true });
+  await run(
+    mvn,
+    [
+      '-B',
+      '-q',
+      '-f',
+      path.join(here, '..', 'provision', pom),
+      'dependency:copy-dependencies',
+      '-DincludeScope=runtime',
+      `-DoutputDirectory=${lib}`,
+    ],
+    { quiet: true, logFile: path.join(LOGS, `${logName}.log`) },
+  );
+  fs.writeFileSync(path.join(lib, '.complete'), new Date().toISOString());
+  log(step, `${what} fetched in ${elapsed(start)}`);
+}
+
+/**
  * The Temporal Java test server (time-skipping) from Maven Central, plus a wrapper that `exec`s the
  * JVM so the test SDK's kill reaches it. Returns the wrapper's path.
  */
@@ -153,34 +181,55 @@ export async function ensureTemporalTestServer(step) {
   const home = path.join(TOOL_CACHE, 'temporal-test-server');
   const wrapper = path.join(home, 'temporal-test-server');
   const lib = path.join(home, 'lib');
-  if (!fs.existsSync(path.join(lib, '.complete'))) {
-    const mvn = which('mvn');
-    if (!mvn) throw new Error('Maven (mvn) is needed once to fetch the Temporal test server.');
-    const start = Date.now();
-    log(step, 'fetching the Temporal test server and its classpath with Maven (first time only)');
-    fs.mkdirSync(LOGS, { recursive: true });
-    await run(
-      mvn,
-      [
-        '-B',
-        '-q',
-        '-f',
-        path.join(here, '..', 'provision', 'temporal-test-server.pom.xml'),
-        'dependency:copy-dependencies',
-        '-DincludeScope=runtime',
-        `-DoutputDirectory=${lib}`,
-      ],
-      {
-        quiet: true,
-        logFile: path.join(LOGS, 'temporal-test-server.log'),
-      },
-    );
-    fs.writeFileSync(path.join(lib, '.complete'), new Date().toISOString());
-    log(step, `Temporal test server ready in ${elapsed(start)}`);
-  }
+  await fetchMavenDependencies(step, {
+    what: 'the Temporal test server',
+    pom: 'temporal-test-server.pom.xml',
+    lib,
+    logName: 'temporal-test-server',
+  });
   const jdk = findJava(17);
   if (!jdk) throw new Error('The Temporal test server needs Java 17 or newer.');
   const script = `#!/bin/sh\n# Time-skipping Temporal test server: <port> [--enable-time-skipping]\nexec "${jdk.java}" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1m -cp "${lib}/*" io.temporal.testserver.TestServer "$@"\n`;
+  if (!fs.existsSync(wrapper) || fs.readFileSync(wrapper, 'utf8') !== script) {
+    fs.writeFileSync(wrapper, script, { mode: 0o755 });
+  }
+  return wrapper;
+}
+
+/**
+ * Mustang's Factur-X validator (`org.mustangproject:validator`, PDF/A-3 by veraPDF's rules, XML by
+ * the Factur-X schema and the EN 16931 schematron) from Maven Central, and our small command-line
+ * class compiled against it. Returns the path of a wrapper: `<wrapper> <file>…` prints Mustang's
+ * report and `VALID <file>` or `INVALID <file>` per file, exit 1 when one is invalid.
+ */
+export async function ensureMustangValidator(step) {
+  const home = path.join(TOOL_CACHE, 'mustang-validator');
+  const lib = path.join(home, 'lib');
+  const classes = path.join(home, 'classes');
+  const wrapper = path.join(home, 'validate-factur-x');
+  const source = path.join(here, '..', 'provision', 'ValidateFacturX.java');
+  const jdk = findJava(17);
+  if (!jdk) throw new Error("Mustang's validator needs Java 17 or newer.");
+  await fetchMavenDependencies(step, {
+    what: "Mustang's Factur-X validator",
+    pom: 'mustang-validator.pom.xml',
+    lib,
+    logName: 'mustang-validator',
+  });
+  // Compiled again whenever the class's source changes.
+  const stamp = path.join(classes, '.source');
+  const wanted = fs.readFileSync(source, 'utf8');
+  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== wanted) {
+    log(step, 'compiling the Factur-X validation command');
+    fs.rmSync(classes, { recursive: true, force: true });
+    fs.mkdirSync(classes, { recursive: true });
+    await run(path.join(jdk.home, 'bin', 'javac'), ['-cp', `${lib}/*`, '-d', classes, source], {
+      quiet: true,
+      logFile: path.join(LOGS, 'mustang-validator.log'),
+    });
+    fs.writeFileSync(stamp, wanted);
+  }
+  const script = `#!/bin/sh\n# Factur-X validation with Mustang: <file>...\nexec "${jdk.java}" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "${lib}/*:${classes}" ValidateFacturX "$@"\n`;
   if (!fs.existsSync(wrapper) || fs.readFileSync(wrapper, 'utf8') !== script) {
     fs.writeFileSync(wrapper, script, { mode: 0o755 });
   }

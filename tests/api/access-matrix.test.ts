@@ -62,6 +62,8 @@ interface World {
   checkoutSessionId: string;
   applicationId: string;
   action: string;
+  /** An invoice id that exists nowhere (the admin's PDF route answers 404 past its guard). */
+  documentId: string;
 }
 
 interface Case {
@@ -86,6 +88,8 @@ interface Row {
 // — the expectation builders
 const everyone = (status: number): Expect => Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Expect;
 const signedIn = (status: number): Expect => ({ ...everyone(status), anonymous: 401 });
+/** « Mes données »: clients and editors, each on their own account; admins are sent elsewhere. */
+const ownDataOnly = (status: number): Expect => ({ ...everyone(status), anonymous: 401, admin: 403 });
 const adminOnly = (status: number): Expect => ({ ...everyone(403), anonymous: 401, admin: status });
 const editorsOnly = (status: number): Expect => ({
   ...everyone(403),
@@ -243,6 +247,11 @@ const MATRIX: Record<string, Row> = {
     cases: [{ expect: everyone(204) }],
   },
   'GET /api/events': { cases: [{ expect: signedIn(200) }] },
+  'GET /api/account/data': { cases: [{ expect: ownDataOnly(200) }] },
+  'POST /api/account/data/export': { cases: [{ expect: ownDataOnly(202) }] },
+  // Mounted in this order: the deletion requested here is cancelled by the next row.
+  'POST /api/account/data/deletion': { cases: [{ expect: ownDataOnly(202) }] },
+  'DELETE /api/account/data/deletion': { cases: [{ expect: ownDataOnly(200) }] },
   'GET /api/notifications': { cases: [{ expect: signedIn(200) }] },
   'POST /api/notifications/read-all': { cases: [{ expect: signedIn(200) }] },
   'POST /api/notifications/:notificationId/read': {
@@ -268,8 +277,12 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/projects/:projectId/revisions': { cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })) },
   'GET /api/projects/:projectId/timeline': { cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })) },
+  // The seeded projects were never paid: past the guards, client and admin learn there is no document.
   'GET /api/projects/:projectId/invoice.pdf': {
-    cases: projectCases(parties({ client: 200, editor: 403, admin: 200 })),
+    cases: projectCases(parties({ client: 404, editor: 403, admin: 404 })),
+  },
+  'GET /api/projects/:projectId/credit-note.pdf': {
+    cases: projectCases(parties({ client: 404, editor: 403, admin: 404 })),
   },
   'GET /api/projects/:projectId/files': { cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })) },
   'POST /api/projects/:projectId/upload-sessions': {
@@ -335,6 +348,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/briefs': { cases: [{ expect: adminOnly(200) }] },
   'GET /api/admin/settings': { cases: [{ expect: adminOnly(200) }] },
   'PUT /api/admin/settings': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
+  'GET /api/admin/settings/seller': { cases: [{ expect: adminOnly(200) }] },
+  'PUT /api/admin/settings/seller': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
+  'GET /api/admin/invoices': { cases: [{ expect: adminOnly(200) }] },
+  'GET /api/admin/invoices/export': { cases: [{ query: '?from=2026-11&to=2026-10', expect: adminOnly(400) }] },
+  'GET /api/admin/invoices/:documentId/pdf': { cases: [{ expect: adminOnly(404) }] },
+  // The seeded project is not cancelled: the refund is refused on its state.
+  'POST /api/admin/projects/:projectId/refund': { cases: [{ body: {}, expect: adminOnly(409) }] },
   'GET /api/admin/audit': { cases: [{ expect: adminOnly(200) }] },
   'GET /api/admin/config': { cases: [{ expect: adminOnly(200) }] },
   'POST /api/admin/system-tests': { cases: [{ body: NOT_AN_OBJECT, expect: adminOnly(400) }] },
@@ -450,6 +470,7 @@ async function seedWorld(client: { id: string; email: string }, editorId: string
     checkoutSessionId,
     applicationId: seeded.applicationId,
     action: 'start',
+    documentId: randomUUID(),
     ...(await uploadSession(token)),
   };
 }

@@ -13,7 +13,13 @@ import { MESSAGES } from '../../domain/messages';
 import { PROJECT_MESSAGES } from '../../domain/projects';
 import { adminKit, type Caller } from '../support/admin-kit';
 import { mountedRoutes } from '../support/app-routes';
-import { seedEditor, startProject, startWaitingProject, submitApplication } from '../support/admin-seed';
+import {
+  seedEditor,
+  seedInvoicedProject,
+  startProject,
+  startWaitingProject,
+  submitApplication,
+} from '../support/admin-seed';
 import { setOtherEditorsAside } from '../support/editors';
 import { listenOnLoopback } from '../support/own-api';
 
@@ -108,6 +114,28 @@ const adminRequests: Record<string, () => Promise<{ path: string; body?: unknown
   },
   'GET /api/admin/briefs': async () => ({ path: '/api/admin/briefs?status=pending_payment' }),
   'GET /api/admin/settings': async () => ({ path: '/api/admin/settings' }),
+  'GET /api/admin/settings/seller': async () => ({ path: '/api/admin/settings/seller' }),
+  'PUT /api/admin/settings/seller': async () => {
+    const { body } = await kit.call('admin', 'GET', '/api/admin/settings/seller', undefined, base);
+    return { path: '/api/admin/settings/seller', body: body.seller };
+  },
+  'GET /api/admin/invoices': async () => ({ path: '/api/admin/invoices' }),
+  // A past year: no document of the period is still being rendered.
+  'GET /api/admin/invoices/export': async () => ({ path: '/api/admin/invoices/export?from=2020-01&to=2020-12' }),
+  'GET /api/admin/invoices/:documentId/pdf': async () => {
+    const { invoiceId } = await seedInvoicedProject(orm, temporal, {
+      ...clientProject('Accès : facture'),
+      status: 'in_progress',
+    });
+    return { path: `/api/admin/invoices/${invoiceId}/pdf` };
+  },
+  'POST /api/admin/projects/:projectId/refund': async () => {
+    const { projectId } = await seedInvoicedProject(orm, temporal, {
+      ...clientProject('Accès : remboursement'),
+      status: 'cancelled',
+    });
+    return { path: `/api/admin/projects/${projectId}/refund`, body: { reason: 'Test des accès' } };
+  },
   'PUT /api/admin/settings': async () => {
     const { body } = await kit.call('admin', 'GET', '/api/admin/settings', undefined, base);
     return { path: '/api/admin/settings', body: body.settings };

@@ -1,9 +1,14 @@
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { loadConfig } from '../../api/config';
+import { connectTemporal } from '../../api/temporal/connection';
 import { ADMIN_MESSAGES, type AdminApplicationView, type AuditEntryView } from '../../domain/admin';
 import { editorProfileFromApplication } from '../../domain/editor-invitation';
 import { MESSAGES } from '../../domain/messages';
+import { recordKeepUntil } from '../../domain/retention';
 import { AuditLogEntry, EditorApplication, EditorProfile } from '../../db/entities';
 import { adminKit } from '../support/admin-kit';
 import { submitApplication } from '../support/admin-seed';
+import { keepUntilQuery, recordRetentionWorkflowId } from '../../workflows/contracts/record-retention';
 
 /**
  * Admin › Recrutement against the running stack (000 §2, §4, §7): applications newest first with
@@ -13,9 +18,16 @@ import { submitApplication } from '../support/admin-seed';
 jest.setTimeout(180_000);
 
 const kit = adminKit();
+const config = loadConfig();
+let temporal: Client;
+
+beforeAll(async () => {
+  temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+});
 
 afterAll(async () => {
   await kit.cleanUp();
+  await temporal?.connection.close();
 });
 
 const patch = (id: string, body: unknown, caller: 'admin' | 'editor' = 'admin') =>
@@ -215,4 +227,22 @@ test('an approved applicant whose address already has an account → 409, the ap
   expect(await kit.productRoles(kit.accounts.client.id)).toEqual(rolesBefore);
   // Left rejected, so a later run may apply again with the same address.
   await patch(id, { status: 'rejected' });
+});
+
+test('a rejected application is kept 2 years from its last rejection, then deleted; before it, no deletion is planned', async () => {
+  const id = await submitApplication(kit.appUrl, await kit.db(), kit.uniqueEmail('retention'));
+  const retention = temporal.workflow.getHandle(recordRetentionWorkflowId('editor_application', id));
+  await patch(id, { status: 'contacted' });
+  await expect(retention.describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+
+  await patch(id, { status: 'rejected' });
+  const rejectedAt = (await row(id)).reviewedAt!;
+  expect(await retention.query(keepUntilQuery)).toBe(recordKeepUntil('editor_application', rejectedAt));
+
+  // Reconsidered, then rejected again: the two years run from the second rejection.
+  await patch(id, { status: 'contacted' });
+  await patch(id, { status: 'rejected' });
+  const rejectedAgainAt = (await row(id)).reviewedAt!;
+  expect(rejectedAgainAt.getTime()).toBeGreaterThan(rejectedAt.getTime());
+  expect(await retention.query(keepUntilQuery)).toBe(recordKeepUntil('editor_application', rejectedAgainAt));
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contactLimits } from '../../api/bootstrap';
-import { CallBooking, ContactMessage } from '../../db/entities';
+import { createRecordRetentionClient } from '../../api/privacy/record-retention-client';
+import { CallBooking, ContactMessage, EditorApplication } from '../../db/entities';
 import {
   CALL_BOOKINGS_PER_ADDRESS_PER_DAY,
   CALL_DURATION_MINUTES,
@@ -10,6 +11,8 @@ import {
 import { callApi, startInProcessStack, type InProcessStack } from '../support/in-process-stack';
 import { waitUntil, type CapturedEmail } from '../support/mail-server';
 import { testStack } from '../support/stack-env';
+import { recordKeepUntil, type RetainedRecordKind } from '../../domain/retention';
+import { keepUntilQuery, recordRetentionWorkflowId } from '../../workflows/contracts/record-retention';
 
 /**
  * /contact's api (000 §2, §5, §7, §9) in process, with its workflows on this suite's worker and
@@ -65,6 +68,10 @@ async function mailsTo(email: string, count: number): Promise<CapturedEmail[]> {
   return stack.mail.emailsTo(email);
 }
 
+/** The date a record's deletion timer keeps it until (epoch ms). */
+const keptUntil = (kind: RetainedRecordKind, id: string) =>
+  stack.temporal.workflow.getHandle(recordRetentionWorkflowId(kind, id)).query(keepUntilQuery);
+
 /** Waits long enough for a workflow that was (wrongly) started to have sent its e-mails. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 4_000));
 
@@ -91,6 +98,22 @@ describe('messages', () => {
     const team = (await stack.mail.emailsTo(TEAM_ADDRESS)).find((mail) => mail.text.includes(email))!;
     expect(team.subject).toBe('Message de contact : Un devis — Camille Durand');
     expect(team.headers?.['reply-to']).toContain(email);
+  });
+
+  test('a message is kept 3 years from the address’s last contact: a new message postpones the earlier one', async () => {
+    freshLimits();
+    const email = `fidele-${randomUUID()}@example.com`;
+    const stored = async () =>
+      stack.db.orm.em.fork().findOneOrFail(ContactMessage, {
+        id: (await post('/api/contact', messageBody(email))).body.messageId as string,
+      });
+    const first = await stored();
+    expect(await keptUntil('contact_message', first.id)).toBe(recordKeepUntil('contact_message', first.createdAt));
+
+    const second = await stored();
+    expect(second.createdAt.getTime()).toBeGreaterThan(first.createdAt.getTime());
+    expect(await keptUntil('contact_message', first.id)).toBe(recordKeepUntil('contact_message', second.createdAt));
+    expect(await keptUntil('contact_message', second.id)).toBe(recordKeepUntil('contact_message', second.createdAt));
   });
 
   test('five messages pass, the sixth within the window gets 429 with Retry-After and sends nothing', async () => {
@@ -455,6 +478,18 @@ describe('the 15-minute call', () => {
     expect(await stack.mail.emailsTo(email)).toHaveLength(CALL_BOOKINGS_PER_ADDRESS_PER_DAY);
   });
 
+  test('a booked call is kept 3 years after its date, and so is the address’s earlier message', async () => {
+    freshLimits();
+    const email = `rappel-${randomUUID()}@example.com`;
+    const message = await post('/api/contact', messageBody(email));
+    const [slot] = (await slots()).days.at(-1)!.slots;
+    const booked = await post('/api/contact/call-bookings', bookingBody(slot.startsAt, email));
+    expect(booked.status).toBe(201);
+    const threeYearsAfterTheCall = recordKeepUntil('call_booking', new Date(slot.startsAt));
+    expect(await keptUntil('call_booking', booked.body.bookingId as string)).toBe(threeYearsAfterTheCall);
+    expect(await keptUntil('contact_message', message.body.messageId as string)).toBe(threeYearsAfterTheCall);
+  });
+
   test('a signed-in account booking for its verified address needs no link', async () => {
     freshLimits();
     const token = await signIn(accounts.client.email, accounts.client.password);
@@ -531,5 +566,50 @@ describe('the 15-minute call', () => {
     expect(sixth.status).toBe(429);
     expect(sixth.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await bookings()).toBe(before);
+  });
+});
+
+describe('records stored before their retention timers existed', () => {
+  test('the catch-up run after an upgrade gives each one the timer of its last contact, and never shortens one', async () => {
+    const em = stack.db.orm.em.fork();
+    const email = `avant-${randomUUID()}@example.com`;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const message = em.create(ContactMessage, {
+      firstName: 'Ancien',
+      lastName: 'Contact',
+      email,
+      message: 'Un message d’avant les minuteries.',
+      createdAt: daysAgo(400),
+    });
+    const booking = em.create(CallBooking, {
+      startsAt: daysAgo(300),
+      endsAt: new Date(daysAgo(300).getTime() + 15 * 60_000),
+      name: 'Ancien Contact',
+      email,
+      createdAt: daysAgo(310),
+    });
+    const application = em.create(EditorApplication, {
+      firstName: 'Ancien',
+      lastName: 'Candidat',
+      email: `candidat-${randomUUID()}@example.com`,
+      acceptsTerms: true,
+      acceptsPrivacy: true,
+      acceptsContract: true,
+      status: 'rejected',
+      reviewedAt: daysAgo(200),
+    });
+    await em.flush();
+
+    const retention = createRecordRetentionClient(async () => stack.temporal);
+    expect(await retention.keepExistingRecords(stack.db.orm.em.fork())).toBeGreaterThanOrEqual(3);
+    // The booked call is the address's last contact: both are kept 3 years from it.
+    expect(await keptUntil('contact_message', message.id)).toBe(recordKeepUntil('contact_message', booking.startsAt));
+    expect(await keptUntil('call_booking', booking.id)).toBe(recordKeepUntil('call_booking', booking.startsAt));
+    expect(await keptUntil('editor_application', application.id)).toBe(
+      recordKeepUntil('editor_application', application.reviewedAt!),
+    );
+    // Run again, it changes nothing.
+    await retention.keepExistingRecords(stack.db.orm.em.fork());
+    expect(await keptUntil('call_booking', booking.id)).toBe(recordKeepUntil('call_booking', booking.startsAt));
   });
 });

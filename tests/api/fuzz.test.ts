@@ -45,6 +45,14 @@ import {
   ProjectNotificationsQuerySchema,
   ProjectUploadSessionSchema,
 } from '../../domain/schemas/project';
+import { CheckoutInputSchema } from '../../domain/schemas/payments';
+import { SellerIdentitySchema } from '../../domain/schemas/invoicing';
+import {
+  BillingExportQuerySchema,
+  BillingListQuerySchema,
+  ProjectRefundInputSchema,
+} from '../../domain/schemas/billing';
+import { DEMO_SELLER } from '../../api/setup/demo-seller';
 import { SettingsInputSchema } from '../../domain/schemas/settings';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { AddUploadFileSchema, CreateUploadSessionSchema, SignUploadRequestSchema } from '../../domain/schemas/uploads';
@@ -272,7 +280,23 @@ const FUZZ: Record<string, Entry> = {
   },
 
   // — payments: no body
-  'POST /api/briefs/:briefId/checkout': { none: 'the brief’s id is all it reads' },
+  'POST /api/briefs/:briefId/checkout': {
+    body: [
+      {
+        caller: 'anonymous',
+        schema: CheckoutInputSchema,
+        params: { briefId: randomUUID() },
+        base: () => ({
+          buyer: {
+            companyName: 'Studio Fuzz SARL',
+            address: { line1: '1 rue du Test', postalCode: '75001', city: 'Paris', countryCode: 'FR' },
+            siren: '732829320',
+            vatNumber: 'FR44732829320',
+          },
+        }),
+      },
+    ],
+  },
   'GET /api/briefs/:briefId/payment': { none: NO_INPUT },
   'GET /api/briefs/unpaid': { none: NO_INPUT },
   'GET /api/payments/:sessionId': { none: NO_INPUT },
@@ -309,6 +333,10 @@ const FUZZ: Record<string, Entry> = {
   },
   'DELETE /api/session': { none: 'ends the caller’s page session (a cookie), reads nothing' },
   'GET /api/events': { none: NO_INPUT },
+  'GET /api/account/data': { none: NO_INPUT },
+  'POST /api/account/data/export': { none: 'the caller’s account is all it reads' },
+  'POST /api/account/data/deletion': { none: 'the caller’s account is all it reads' },
+  'DELETE /api/account/data/deletion': { none: 'the caller’s account is all it reads' },
   'GET /api/notifications': { none: NO_INPUT },
   'POST /api/notifications/read-all': { none: 'marks everything read, reads nothing' },
   'POST /api/notifications/:notificationId/read': { none: 'the notification’s id is all it reads' },
@@ -351,6 +379,7 @@ const FUZZ: Record<string, Entry> = {
   'GET /api/projects/:projectId/revisions': { none: NO_INPUT },
   'GET /api/projects/:projectId/timeline': { none: NO_INPUT },
   'GET /api/projects/:projectId/invoice.pdf': { none: NO_INPUT },
+  'GET /api/projects/:projectId/credit-note.pdf': { none: NO_INPUT },
   'GET /api/projects/:projectId/files': { none: NO_INPUT },
   'POST /api/projects/:projectId/upload-sessions': {
     body: [
@@ -482,6 +511,20 @@ const FUZZ: Record<string, Entry> = {
     query: [{ caller: 'admin', schema: BriefListQuerySchema, base: () => ({ status: 'paid', q: 'lancement' }) }],
   },
   'GET /api/admin/settings': { none: NO_INPUT },
+  'GET /api/admin/settings/seller': { none: NO_INPUT },
+  'PUT /api/admin/settings/seller': {
+    body: [{ caller: 'admin', schema: SellerIdentitySchema, base: () => ({ ...DEMO_SELLER }) }],
+  },
+  'GET /api/admin/invoices': {
+    query: [{ caller: 'admin', schema: BillingListQuerySchema, base: () => ({ month: '2026-11' }) }],
+  },
+  'GET /api/admin/invoices/export': {
+    query: [{ caller: 'admin', schema: BillingExportQuerySchema, base: () => ({ from: '2026-10', to: '2026-11' }) }],
+  },
+  'GET /api/admin/invoices/:documentId/pdf': { none: NO_INPUT },
+  'POST /api/admin/projects/:projectId/refund': {
+    body: [{ caller: 'admin', schema: ProjectRefundInputSchema, base: () => ({ reason: 'Annulation' }) }],
+  },
   'PUT /api/admin/settings': {
     body: [{ caller: 'admin', schema: SettingsInputSchema, base: () => ({ ...currentSettings }) }],
   },

@@ -8,7 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
 import { ProjectFile, ProjectVersion } from '../../db/entities';
 import { initOrm } from '../../db/orm';
-import { BUCKETS, createS3Client } from '../../clients/storage';
+import { BUCKETS, createS3Client, storageSettingsOf } from '../../clients/storage';
 import { reconnectDelay } from '../../domain/events';
 import { versionPreviewWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -168,12 +168,7 @@ describe('the worker process on SIGTERM', () => {
     // Long enough that its preview takes seconds to render.
     const video = generateTestVideo(path.join(temp.dir, 'final.mp4'), 12, { size: '1920x1080' });
     const key = `graceful-shutdown/${randomUUID()}/final.mp4`;
-    const s3 = createS3Client({
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    });
+    const s3 = createS3Client(storageSettingsOf(config));
     await s3.send(new PutObjectCommand({ Bucket: BUCKETS.videoUploads, Key: key, Body: fs.readFileSync(video) }));
     const em = orm.em.fork();
     const projectId = await seedProject(em, {

@@ -25,6 +25,8 @@ const APP_TABLES = [
   'editor_profiles',
   'email_tests',
   'events',
+  'invoice_counters',
+  'invoices',
   'notifications',
   'processed_webhook_events',
   'project_files',

@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import type { AdminBriefRow, AdminProjectRow, Page } from '../../domain/admin';
 import { formatHours } from '../../domain/format';
 import type { MyProjectsAnswer } from '../../domain/projects';
-import { Brief, Project } from '../../db/entities';
+import { BillingDocument, Brief, Project } from '../../db/entities';
 import { waitUntil } from '../support/mail-server';
+import { printedText } from '../support/pdf-text';
 import { postJson, startPaymentStack, type PaymentStack } from '../support/payment-stack';
 import { testStack } from '../support/stack-env';
 
@@ -57,22 +57,6 @@ async function paidProject(brief: Record<string, unknown>): Promise<Project> {
     'the project',
   );
   return project!;
-}
-
-/** Text drawn by pdfkit: inflate each content stream and decode its hex strings. */
-function pdfText(pdf: Buffer): string {
-  const text: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    try {
-      const content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-      for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g)) text.push(Buffer.from(hex[1], 'hex').toString('latin1'));
-    } catch {
-      // not a deflated stream (fonts, images)
-    }
-  }
-  return text.join('');
 }
 
 const email = () => accounts.client.email;
@@ -172,10 +156,14 @@ test('the e-mails and the invoice say French words, units and the reference', as
     headers: { authorization: `Bearer ${clientToken}` },
   });
   expect(response.status).toBe(200);
-  expect(response.headers.get('content-disposition')).toContain(`facture-${wedding.reference}.pdf`);
-  const text = pdfText(Buffer.from(await response.arrayBuffer()));
-  expect(text).toContain(`N° ${wedding.reference}`);
-  expect(text).toContain('Type de vidéo : Vidéo de mariage');
-  expect(text).toContain('Durée finale : 2\u00a0min');
+  const invoice = await stack.db.orm.em.fork().findOneOrFail(BillingDocument, { briefId: wedding.brief.id });
+  expect(response.headers.get('content-disposition')).toContain(`facture-${invoice.number}.pdf`);
+  // The designation names the project and its type in words, never the stored value « autre ».
+  const text = printedText(Buffer.from(await response.arrayBuffer())).replace(/\s+/g, ' ');
+  expect(invoice.document.lines[0]?.designation).toMatch(
+    /^Montage vidéo — «\u00a0Vidéo de mariage · Inspirer\u00a0» \(Vidéo de mariage\)/,
+  );
+  expect(text).toContain(`N° ${invoice.number}`);
+  expect(text).toContain('Vidéo de mariage');
   expect(text).not.toContain('autre');
 });

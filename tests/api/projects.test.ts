@@ -1,12 +1,15 @@
-import { inflateSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Project, ProjectFile } from '../../db/entities';
+import { Client, Connection } from '@temporalio/client';
+import { BillingDocument, Project, ProjectFile } from '../../db/entities';
 import { BUCKETS } from '../../clients/storage';
 import { MESSAGES } from '../../domain/messages';
 import { refusalOf, type ProjectFacts } from '../../domain/project-rules';
 import { PROJECT_MESSAGES, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { waitUntil } from '../support/mail-server';
+import { seedInvoicedProject } from '../support/admin-seed';
+import { printedText } from '../support/pdf-text';
 import { seedProject } from '../support/project-seed';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
@@ -309,45 +312,49 @@ describe('chat', () => {
 });
 
 describe('invoice', () => {
-  /** Text drawn by pdfkit: inflate each content stream and decode its hex strings. */
-  function pdfText(pdf: Buffer): string {
-    const text: string[] = [];
-    const raw = pdf.toString('latin1');
-    for (const match of raw.matchAll(/stream\r?\n/g)) {
-      const start = match.index + match[0].length;
-      const end = raw.indexOf('endstream', start);
-      try {
-        const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-        for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g))
-          text.push(Buffer.from(hex[1], 'hex').toString('latin1'));
-      } catch {
-        // not a deflated stream (fonts, images)
-      }
-    }
-    return text.join('');
-  }
+  let temporal: Client;
+  let invoicedProjectId: string;
 
-  test('the client downloads a PDF with the number, the amount, the currency and the offer', async () => {
-    const answer = await call(`/api/projects/${assignedProjectId}/invoice.pdf`, tokens.client);
+  beforeAll(async () => {
+    temporal = new Client({
+      connection: await Connection.connect({ address: config.TEMPORAL_ADDRESS }),
+      namespace: config.TEMPORAL_NAMESPACE,
+    });
+    ({ projectId: invoicedProjectId } = await seedInvoicedProject(orm, temporal, {
+      client: { id: accounts.client.id, email: accounts.client.email },
+      editorId: accounts.editor.id,
+      status: 'assigned',
+      title: 'Vlog facturé',
+      totalPriceCents: 18_900,
+      priceCents: 27_000,
+      launchOffer: true,
+    }));
+  });
+
+  afterAll(async () => {
+    await temporal?.connection.close();
+  });
+
+  test('the client downloads the invoice as stored: its number, the amount paid, the offer, the revision rule', async () => {
+    const answer = await call(`/api/projects/${invoicedProjectId}/invoice.pdf`, tokens.client);
     expect(answer.status).toBe(200);
     expect(answer.type).toBe('application/pdf');
     const pdf = answer.raw;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
-    const project = await orm.em.fork().findOneOrFail(Project, { id: assignedProjectId });
-    expect(text).toContain(`N° ${project.reference}`);
-    expect(text).toContain('189,00');
-    expect(text).toContain('270,00');
+    const project = await orm.em.fork().findOneOrFail(Project, { id: invoicedProjectId });
+    const invoice = await orm.em.fork().findOneOrFail(BillingDocument, { briefId: project.brief.id, kind: 'invoice' });
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(invoice.pdfSha256);
+    const text = printedText(pdf);
+    expect(text).toContain(`N° ${invoice.number}`);
+    expect(text).toContain('189,00 €');
     expect(text).toContain('Offre de lancement');
-    expect(text).toContain('EUR');
     expect(text).toContain(accounts.client.email);
-    // The revision rule the pages state, with this project's quota.
-    expect(text).toMatch(new RegExp(`${project.maxRevisions}\\s+révisions\\s+pendant`));
-    expect(text).toContain('après chaque livraison');
+    // The revision rule the pages state, as the settings said it when the invoice was issued.
+    expect(invoice.document.lines[0]?.designation).toMatch(/après (chaque|la) livraison/);
   });
 
   test('the editor does not get the client’s invoice', async () => {
-    expect((await call(`/api/projects/${assignedProjectId}/invoice.pdf`, tokens.editor)).status).toBe(403);
+    expect((await call(`/api/projects/${invoicedProjectId}/invoice.pdf`, tokens.editor)).status).toBe(403);
   });
 });
 

@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../api/temporal/connection';
 import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
-import { createS3Client } from '../../clients/storage';
+import { createS3Client, storageSettingsOf } from '../../clients/storage';
 import { MESSAGES } from '../../domain/messages';
 import type { ProjectDetail, ProjectFileView } from '../../domain/projects';
 import {
@@ -40,12 +40,7 @@ jest.setTimeout(300_000);
 
 const { config, accounts, signIn, keycloakAdmin } = testStack();
 const keycloak = keycloakAdmin();
-const s3 = createS3Client({
-  endpoint: config.S3_ENDPOINT,
-  region: config.S3_REGION,
-  accessKeyId: config.S3_ACCESS_KEY_ID,
-  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-});
+const s3 = createS3Client(storageSettingsOf(config));
 
 let orm: MikroORM;
 let api: OwnApi | undefined;

@@ -13,7 +13,7 @@ import {
 import type { Client } from '@temporalio/client';
 import { EXPIRE_UNATTACHED_UPLOADS_AFTER_DAYS, UNATTACHED_UPLOAD_TAG } from '../../api/storage/buckets';
 import { connectTemporal } from '../../api/temporal/connection';
-import { BUCKETS, createS3Client } from '../../clients/storage';
+import { BUCKETS, createS3Client, storageSettingsOf } from '../../clients/storage';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
 import { uploadSweepWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -31,12 +31,7 @@ import { testStack } from '../support/stack-env';
 jest.setTimeout(120_000);
 
 const { config } = testStack();
-const s3 = createS3Client({
-  endpoint: config.S3_ENDPOINT,
-  region: config.S3_REGION,
-  accessKeyId: config.S3_ACCESS_KEY_ID,
-  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-});
+const s3 = createS3Client(storageSettingsOf(config));
 const MIB = 1024 * 1024;
 const temp = makeTempDir('upload-sweep-');
 let api: OwnApi;

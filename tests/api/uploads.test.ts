@@ -1,5 +1,5 @@
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import { BUCKETS, createS3Client } from '../../clients/storage';
+import { BUCKETS, createS3Client, storageSettingsOf } from '../../clients/storage';
 import {
   MAX_FILE_SIZE_BYTES,
   MAX_PART_URLS_PER_REQUEST,
@@ -13,12 +13,7 @@ import { testStack } from '../support/stack-env';
 jest.setTimeout(60_000);
 
 const { config } = testStack();
-const s3 = createS3Client({
-  endpoint: config.S3_ENDPOINT,
-  region: config.S3_REGION,
-  accessKeyId: config.S3_ACCESS_KEY_ID,
-  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-});
+const s3 = createS3Client(storageSettingsOf(config));
 const MIB = 1024 * 1024;
 let api: OwnApi | undefined;
 let base: string;

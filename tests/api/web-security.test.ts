@@ -169,7 +169,7 @@ describe('client addresses behind a proxy', () => {
     const deps = buildAppDeps({ ...config, DATABASE_URL: db.url }, db.orm);
     const limited = createRequestLimits(
       db.orm.em.getConnection().getKnex(),
-      { briefs: rule, checkouts: rule, uploadSessions: rule, applications: rule },
+      { briefs: rule, checkouts: rule, uploadSessions: rule, applications: rule, accountData: rule },
       `web-security-${randomUUID()}`,
     );
     const server = await new Promise<http.Server>((resolve) => {

@@ -32,6 +32,8 @@ import { seedProject } from '../support/project-seed';
  * paid brief has one project, one receipt and one assignment; every stream came back through Caddy
  * and got every event once; the signed-in browser page is still signed in; the launch offer gave
  * no more than its places. Recovery times are printed, not asserted (the machine is shared).
+ * Before that, with every instance alive: 50 payments at once, half to each api, get 50 invoices
+ * numbered one after the other.
  */
 jest.setTimeout(30 * 60_000);
 
@@ -90,11 +92,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number | undefined) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
 /** Visitor `index`'s own loopback address: its limits and proof-of-work thresholds are its own. */
 const visitorAddress = (index: number) => `127.3.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+/** The invoices test's visitors: addresses of their own. */
+const invoiceVisitorAddress = (index: number) => `127.5.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 /** A brief and its checkout, as an anonymous visitor from its own address. */
-async function submitPaidBrief(index: number): Promise<PaidBrief & { launchOffer: boolean }> {
+async function submitPaidBrief(
+  index: number,
+  localAddress = visitorAddress(index),
+): Promise<PaidBrief & { launchOffer: boolean }> {
   const email = `cluster-${index}-${randomUUID()}@example.com`;
-  const localAddress = visitorAddress(index);
   const brief = await request(`${appUrl}/api/briefs`, {
     method: 'POST',
     body: standardWizardBrief(email),
@@ -235,6 +241,83 @@ test('a rate limit counts across both apis: an address gets its 30 checkouts an 
   }
 });
 
+test('50 payments at once across both apis and both workers → 50 invoices with consecutive numbers, none twice, each PDF stored', async () => {
+  // These briefs get editors of their own and no launch-offer place: the next test counts both.
+  const invoiceEditors = await seedBurstEditors(orm, EDITORS, EDITOR_CAPACITY, 'Factures');
+  const restoreEditors = await setOtherEditorsAside(orm.em.fork(), invoiceEditors);
+  const [places] = await orm.em
+    .getConnection()
+    .execute<{ value: unknown }[]>(`select "value" from "settings" where "key" = 'launch_offer_places'`);
+  await orm.em
+    .getConnection()
+    .execute(
+      `insert into "settings" ("key", "value") values ('launch_offer_places', '0') on conflict ("key") do update set "value" = '0'`,
+    );
+  try {
+    const briefs = await Promise.all(
+      Array.from({ length: BRIEFS }, (_, index) => submitPaidBrief(index, invoiceVisitorAddress(index))),
+    );
+    const counterBefore = await lastInvoiceSequence();
+    // Every webhook at once, half straight to each api.
+    await Promise.all(
+      briefs.map((brief, index) =>
+        deliverUntilAccepted({ ...delivery, appUrl: `http://127.0.0.1:${index % 2 ? ports.api2 : ports.api1}` }, brief),
+      ),
+    );
+    const invoices = await orm.em
+      .getConnection()
+      .execute<{ brief_id: string; number: string; sequence: number; year: number }[]>(
+        `select "brief_id", "number", "sequence", "year" from "invoices" where "kind" = 'invoice' and "brief_id" in (?)`,
+        [briefs.map((brief) => brief.briefId)],
+      );
+    expect(new Set(invoices.map((invoice) => invoice.brief_id)).size).toBe(BRIEFS);
+    expect(invoices).toHaveLength(BRIEFS);
+    const sequences = invoices.map((invoice) => invoice.sequence).sort((a, b) => a - b);
+    // The 50 numbers that followed the last one given before: no gap, no duplicate.
+    expect(sequences).toEqual(Array.from({ length: BRIEFS }, (_, index) => counterBefore.sequence + index + 1));
+    expect(
+      invoices.every((invoice) => invoice.number === `${invoice.year}-${String(invoice.sequence).padStart(6, '0')}`),
+    ).toBe(true);
+    // Both workers render and store the PDFs.
+    await waitUntil(
+      async () => {
+        const [row] = await orm.em
+          .getConnection()
+          .execute<{ n: string }[]>(
+            `select count(*) as n from "invoices" where "brief_id" in (?) and "pdf_sha256" is not null`,
+            [briefs.map((brief) => brief.briefId)],
+          );
+        return Number(row.n) === BRIEFS;
+      },
+      SETTLE_MS,
+      'every invoice PDF to be stored',
+    );
+    await waitUntil(
+      async () => (await countsOf(orm, briefs)).every(complete),
+      SETTLE_MS,
+      'the invoiced briefs to be complete',
+    );
+  } finally {
+    await orm.em.fork().nativeUpdate(EditorProfile, { userId: { $in: invoiceEditors } }, { status: 'inactive' });
+    await restoreEditors();
+    await orm.em
+      .getConnection()
+      .execute(`update "settings" set "value" = ?::jsonb where "key" = 'launch_offer_places'`, [
+        JSON.stringify(places?.value ?? SETTING_DEFAULTS.launch_offer_places),
+      ]);
+  }
+});
+
+/** The last invoice number given this year (0 before the first). */
+async function lastInvoiceSequence(): Promise<{ sequence: number }> {
+  const [row] = await orm.em
+    .getConnection()
+    .execute<{ last_sequence: number }[]>(
+      `select "last_sequence" from "invoice_counters" where "kind" = 'invoice' and "year" = extract(year from now() at time zone 'Europe/Paris')`,
+    );
+  return { sequence: row ? Number(row.last_sequence) : 0 };
+}
+
 test('one api, one worker, the Temporal server, one Keycloak node and PostgreSQL SIGKILLed in turn under 50 paid briefs, 200 streams and chat → nothing lost, nothing twice, nobody signed out', async () => {
   // The client's project with the demo editor, where the chat happens.
   const clientToken = await keepers.client.get();
@@ -342,6 +425,23 @@ test('one api, one worker, the Temporal server, one Keycloak node and PostgreSQL
 
   // At the end: one of each per brief everywhere, every event once, the offer's places exactly used.
   await expectOnePerBrief({ orm, temporal, briefs, editorIds, mailApiUrl: String(process.env.MAIL_API_URL) });
+  // One invoice per brief, and the year's numbers still without a gap after every kill.
+  const [invoiced] = await orm.em
+    .getConnection()
+    .execute<{ invoices: string; briefs: string }[]>(
+      `select count(*) as invoices, count(distinct "brief_id") as briefs from "invoices" where "kind" = 'invoice' and "brief_id" in (?)`,
+      [briefs.map((brief) => brief.briefId)],
+    );
+  expect({ invoices: Number(invoiced.invoices), briefs: Number(invoiced.briefs) }).toEqual({
+    invoices: BRIEFS,
+    briefs: BRIEFS,
+  });
+  const [year] = await orm.em
+    .getConnection()
+    .execute<{ issued: string; last: number }[]>(
+      `select count(*) as issued, max("sequence") as last from "invoices" where "kind" = 'invoice' and "year" = extract(year from now() at time zone 'Europe/Paris')`,
+    );
+  expect(Number(year.issued)).toBe(Number(year.last));
   await expectEveryEventOnce(chat.acknowledged);
   expect(await launchOfferPlacesClaimed()).toBe(SETTING_DEFAULTS.launch_offer_places);
 });

@@ -27,12 +27,35 @@ test.describe('site shell', () => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
     const table = page.getByRole('table');
-    await expect(table.getByRole('row', { name: /Données de compte/ })).toContainText('puis 3 ans');
-    await expect(table.getByRole('row', { name: /Données de facturation/ })).toContainText('10 ans');
-    await expect(table.getByRole('row', { name: /Fichiers de projet/ })).toContainText('1 an après la livraison');
-    await expect(table.getByRole('row', { name: /Journaux techniques/ })).toContainText('12 mois');
+    // Every period the product enforces, and nothing else: a header row and one row each.
+    const periods: [RegExp, string][] = [
+      [/Données de compte/, 'suppression après 3 ans sans activité (un e-mail vous prévient 30 jours avant)'],
+      [/Données de facturation/, '10 ans à compter de la clôture de l’exercice de leur émission'],
+      [/Fichiers de projet/, '1 an après la livraison'],
+      [/Journaux techniques/, '12 mois'],
+      [/Candidatures de monteurs non retenues/, '2 ans après le dernier contact'],
+      [/Messages de contact et rendez-vous/, '3 ans après le dernier contact'],
+      [/Liens de téléchargement de vos données/, '7 jours'],
+      [/Demandes de suppression de compte/, '30 jours pour changer d’avis, puis suppression'],
+    ];
+    await expect(table.getByRole('row')).toHaveCount(periods.length + 1);
+    for (const [data, period] of periods) await expect(table.getByRole('row', { name: data })).toContainText(period);
     await expect(page.getByRole('heading', { name: /Vos droits/ })).toBeVisible();
     await expect(page.getByText(/\(CNIL\)/)).toBeVisible();
+  });
+
+  test('privacy policy on a phone: each retention line is a card with its period and its reason', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/privacy-policy');
+    const cards = page.getByRole('list', { name: 'Durées de conservation des données' }).getByRole('listitem');
+    await expect(cards).toHaveCount(8);
+    const contact = cards.filter({ hasText: 'Messages de contact et rendez-vous téléphoniques' });
+    await expect(contact.getByRole('term')).toHaveText(['Durée de conservation', 'Motif']);
+    await expect(contact.getByRole('definition')).toHaveText([
+      '3 ans après le dernier contact (message reçu ou appel)',
+      'Réponse à vos demandes, relation commerciale',
+    ]);
+    await expect(page.getByRole('table')).toBeHidden();
   });
 
   test('legal notice shows only « Définition en cours »', async ({ page }) => {

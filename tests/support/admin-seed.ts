@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { EditorApplication, EditorProfile, Project } from '../../db/entities';
+import { issueInvoiceForPayment } from '../../api/billing/issue-invoice';
+import { BillingDocument, CheckoutSession, EditorApplication, EditorProfile, Project } from '../../db/entities';
+import {
+  BILLING_DOCUMENT_WORKFLOW_TYPE,
+  billingDocumentWorkflowId,
+  type BillingDocumentInput,
+} from '../../workflows/contracts/billing-document';
+import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { waitUntil } from './mail-server';
 import { seedProject, type SeedProjectOptions, startSeededProjectWorkflow } from './project-seed';
 
@@ -96,4 +103,58 @@ export async function submitApplication(
   if (response.status !== 201) throw new Error(`application refused: ${response.status} ${await response.text()}`);
   const application = await orm.em.fork().findOneOrFail(EditorApplication, { email: email.toLowerCase() });
   return application.id;
+}
+
+/**
+ * A project paid by card with its invoice, issued as the payment's webhook issues it; its PDF is
+ * stored by the stack's worker before this returns.
+ */
+export async function seedInvoicedProject(
+  orm: MikroORM,
+  temporal: Client,
+  options: SeedProjectOptions,
+): Promise<{ projectId: string; invoiceId: string }> {
+  const projectId = await seedProject(orm.em.fork(), options);
+  const em = orm.em.fork();
+  const project = await em.findOneOrFail(Project, projectId);
+  const { invoiceId, paymentId } = await em.transactional(async (tx) => {
+    const token = randomUUID().replace(/-/g, '');
+    const payment = tx.create(CheckoutSession, {
+      brief: project.brief.id,
+      sessionId: `cs_test_sim_${token}`,
+      simulated: true,
+      status: 'paid',
+      amountCents: project.totalPriceCents,
+      amountPaidCents: project.totalPriceCents,
+      currency: 'eur',
+      launchOfferClaimed: options.launchOffer ?? false,
+      // A key of its own: a launch-offer place is one per client, and the demo client may hold one.
+      clientKey: `seed-${token}@example.com`,
+      expiresAt: new Date(),
+      paidAt: new Date(),
+      paymentIntentId: `pi_test_${token}`,
+    });
+    await tx.flush();
+    const invoice = await issueInvoiceForPayment(tx, payment);
+    // Its id is given on the flush.
+    await tx.flush();
+    return { invoiceId: invoice.id, paymentId: payment.id };
+  });
+  const input: BillingDocumentInput = { kind: 'invoice', checkoutSessionId: paymentId };
+  const workflow = await temporal.workflow.start(BILLING_DOCUMENT_WORKFLOW_TYPE, {
+    taskQueue: TASK_QUEUE,
+    workflowId: billingDocumentWorkflowId(input),
+    args: [input],
+  });
+  await waitUntil(
+    async () => Boolean((await orm.em.fork().findOne(BillingDocument, { id: invoiceId }))?.pdfSha256),
+    60_000,
+    'the invoice’s PDF',
+  ).catch(async (error: unknown) => {
+    // Why the workflow has not stored it: its state and its pending activity's last failure.
+    const { status, raw } = await workflow.describe();
+    const failure = raw.pendingActivities?.[0]?.lastFailure?.message ?? 'no activity failure';
+    throw new Error(`${String(error)} (billing workflow ${status.name}: ${failure})`);
+  });
+  return { projectId, invoiceId };
 }

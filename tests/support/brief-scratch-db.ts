@@ -3,6 +3,9 @@ import { Client } from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { migrateUp } from '../../db/migrate';
 import { initOrm } from '../../db/orm';
+import { Setting } from '../../db/entities';
+import { SELLER_SETTING_KEY } from '../../db/settings';
+import { DEMO_SELLER } from '../../api/setup/demo-seller';
 
 function urlForDatabase(url: string, database: string): string {
   const parsed = new URL(url);
@@ -21,7 +24,7 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
 }
 
 /**
- * A migrated database of the test's own on the server of `DATABASE_URL`, dropped at the end, so
+ * A migrated database (with the demonstration seller) of the test's own on the server of `DATABASE_URL`, dropped at the end, so
  * the brief tests never touch the application's data.
  */
 export async function createScratchDatabase(
@@ -34,6 +37,8 @@ export async function createScratchDatabase(
   const url = urlForDatabase(serverUrl, name);
   await migrateUp(url);
   const orm = await initOrm(url);
+  // As the stack's preparation leaves a database: a seller to invoice as, so checkouts open.
+  await orm.em.fork().upsert(Setting, { key: SELLER_SETTING_KEY, value: DEMO_SELLER, updatedAt: new Date() });
   return {
     url,
     orm,

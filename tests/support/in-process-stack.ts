@@ -8,6 +8,7 @@ import { createApp, type AppDeps } from '../../api/app';
 import { buildAppDeps } from '../../api/bootstrap';
 import { loadConfig, type ApiConfig } from '../../api/config';
 import { createMailTransport } from '../../clients/mail';
+import { createS3Client } from '../../clients/storage';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { createScratchDatabase } from './brief-scratch-db';
 import { TestMailServer } from './mail-server';
@@ -53,14 +54,20 @@ export async function startInProcessStack(options: {
   const deps = options.adjust ? options.adjust(built) : built;
   const { base: baseUrl, close: closeServer } = await listenOnLoopback(createApp(deps));
 
-  const directory = keycloakDirectory(
-    new KeycloakAdminClient({
-      url: config.KEYCLOAK_URL,
-      realm: config.KEYCLOAK_REALM,
-      clientId: config.KEYCLOAK_API_CLIENT_ID,
-      clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
-    }),
-  );
+  const keycloak = new KeycloakAdminClient({
+    url: config.KEYCLOAK_URL,
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_API_CLIENT_ID,
+    clientSecret: config.KEYCLOAK_API_CLIENT_SECRET,
+  });
+  const directory = keycloakDirectory(keycloak);
+  const storage = (endpoint: string | undefined) =>
+    createS3Client({
+      endpoint,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
   const workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection: workerConnection,
@@ -72,6 +79,9 @@ export async function startInProcessStack(options: {
       mail: { transport: createMailTransport(mail.smtpUrl), from: config.MAIL_FROM },
       appUrl: config.APP_URL,
       directory,
+      keycloak,
+      storage: storage(config.S3_ENDPOINT),
+      publicStorage: storage(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT),
     }),
   });
   const workerRun = worker.run();

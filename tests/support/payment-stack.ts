@@ -10,6 +10,7 @@ import { buildAppDeps, type AppTestHooks } from '../../api/bootstrap';
 import { loadConfig, type ApiConfig } from '../../api/config';
 import { Brief } from '../../db/entities';
 import { createMailTransport } from '../../clients/mail';
+import { createS3Client, storageSettingsOf } from '../../clients/storage';
 import { createStripeClient } from '../../clients/stripe-client';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
@@ -79,6 +80,7 @@ export async function startPaymentStack(prefix: string, hooks: AppTestHooks = {}
           mail: { transport: createMailTransport(mail.smtpUrl), from: base.MAIL_FROM },
           appUrl: base.APP_URL,
           stripe: createStripeClient('', config.STRIPE_API_BASE),
+          storage: createS3Client(storageSettingsOf(base)),
         }),
       });
       worker = { run: instance.run(), instance, connection: workerConnection };

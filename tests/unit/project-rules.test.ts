@@ -126,6 +126,7 @@ function pageRow(scenario: Scenario, now: number): ProjectPageRow {
     question: scenario.question ? 'Quelle musique ?' : '',
     question_asked_at: new Date(now - DAY).toISOString(),
     question_asked_by_name: 'Camille Monteur',
+    billing_documents: [],
     last_event_id: '0',
   };
 }

@@ -12,7 +12,7 @@ import {
   summariseAnalysis,
 } from '../../domain/analysis';
 import { loadConfig } from '../../api/config';
-import { BUCKETS, createS3Client } from '../../clients/storage';
+import { BUCKETS, createS3Client, storageSettingsOf } from '../../clients/storage';
 import { rushAnalysisWorkflow } from '../../workflows';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import { rushAnalysisWorkflowId, type RushFileToAnalyse } from '../../workflows/contracts/rush-analysis';
@@ -27,12 +27,7 @@ import { recordHistoryIfAsked } from '../support/histories';
 jest.setTimeout(120_000);
 
 const config = loadConfig();
-const s3 = createS3Client({
-  endpoint: config.S3_ENDPOINT,
-  region: config.S3_REGION,
-  accessKeyId: config.S3_ACCESS_KEY_ID,
-  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-});
+const s3 = createS3Client(storageSettingsOf(config));
 const prefix = `tests/rush-analysis-${Date.now()}`;
 const temp = makeTempDir('rush-analysis-');
 let env: TestWorkflowEnvironment;

@@ -1,5 +1,5 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { ProjectStatus } from '../../domain/enums';
 import type { ProjectAction } from '../../domain/project-lifecycle';
 import type { Refusal } from '../../domain/project-rules';
@@ -132,6 +132,11 @@ export const assignEditorUpdate = defineUpdate<ProjectActionResult, [AssignEdito
 export const reassignEditorUpdate = defineUpdate<ProjectActionResult, [ReassignEditorInput]>('reassignEditor');
 export const changeDeadlineUpdate = defineUpdate<ProjectActionResult, [ChangeDeadlineInput]>('changeDeadline');
 export const addRevisionsUpdate = defineUpdate<ProjectActionResult, [AddRevisionsInput]>('addRevisions');
+/**
+ * The client's account was erased (« Mes données »): the workflow forgets their e-mail and id,
+ * and stops showing the e-mail to the admins' filters (its search attribute is removed).
+ */
+export const forgetClientSignal = defineSignal('forgetClient');
 /** Review actions (`REVIEW_ACTIONS`): approval, and the question that pauses the deadline. */
 export const approveUpdate = defineUpdate<ProjectActionResult, [ApproveVersionInput]>('approve');
 export const askClientUpdate = defineUpdate<ProjectActionResult, [AskClientInput]>('askClient');

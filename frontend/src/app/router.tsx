@@ -119,6 +119,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             HydrateFallback: SessionSpinner,
             children: [
               { path: paths.dashboard.path, lazy: () => import('./routes/dashboard').then(convert(queryClient)) },
+              {
+                path: paths.accountData.path,
+                lazy: () => import('./routes/account-data').then(convert(queryClient)),
+              },
               // The server decides who sees a project (client, its editor, admin): 'Accès refusé' comes from it.
               {
                 id: 'project',

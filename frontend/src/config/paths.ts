@@ -1,3 +1,4 @@
+import { ACCOUNT_DATA_PATH } from '@domain/account-data';
 import { BRIEF_ADDRESS_CONFIRMATION_PATH } from '@domain/address-confirmation';
 import { CALL_CONFIRMATION_PATH } from '@domain/contact';
 import { PROJECT_PAGE_PATTERN } from '@domain/signed-in-pages';
@@ -33,6 +34,8 @@ export const paths = {
   legalNotice: { path: '/legal-notice', getHref: () => '/legal-notice' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   editor: { path: '/editor', getHref: () => '/editor' },
+  /** « Mes données »: the client's and the editor's export and deletion. */
+  accountData: { path: ACCOUNT_DATA_PATH, getHref: () => ACCOUNT_DATA_PATH },
   admin: { path: '/admin', getHref: () => '/admin' },
   project: {
     path: PROJECT_PAGE_PATTERN,

@@ -68,7 +68,7 @@ async function readBody(response: Response): Promise<unknown> {
  * A 401 to a token is tried once more with a fresh one: the api refuses a token issued before the
  * user's roles changed, and the fresh token carries the current roles.
  */
-async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 
   let body: BodyInit | undefined;
@@ -100,15 +100,41 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     if (fresh) response = await send(fresh);
   }
 
-  const payload = await readBody(response);
   if (!response.ok) {
+    const payload = await readBody(response);
     const message =
       typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string'
         ? (payload as { error: string }).error
         : fallbackMessage(response.status);
     throw new ApiError(message, response.status, payload);
   }
-  return payload as T;
+  return response;
+}
+
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, options))) as T;
+}
+
+/**
+ * Downloads a file the api serves only with the bearer token (an invoice, an export): fetched,
+ * then handed to the browser under the name the api gives it. A refusal throws `ApiError`.
+ */
+export async function downloadApiFile(
+  path: string,
+  fallbackName: string,
+  query?: Record<string, QueryValue>,
+): Promise<void> {
+  const response = await apiResponse(path, { method: 'GET', query, headers: { Accept: '*/*' } });
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: the browser may still be reading the blob when the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export const api = {

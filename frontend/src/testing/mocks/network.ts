@@ -32,11 +32,12 @@ export function accepting<Schema extends z.ZodType, Answer extends JsonBodyType>
   return { handler, sent };
 }
 
-/** A write the api refuses with `refusal` (status 400 unless given); the bodies are kept in `sent`. */
+/** A write the api refuses with `refusal` (status 400 unless given); the bodies (`null` for none) are kept in `sent`. */
 export function refusing(method: 'post' | 'put', path: string, refusal: ApiRefusal, status = 400) {
   const sent: unknown[] = [];
   const handler = http[method](path, async ({ request }) => {
-    sent.push(await request.json());
+    const text = await request.text();
+    sent.push(text ? JSON.parse(text) : null);
     return HttpResponse.json<ApiRefusal>(refusal, { status });
   });
   return { handler, sent };

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminConfigQuery } from '../api/admin-settings';
 import { ADMIN_NAMESPACE } from '../locales';
 import { AuditTab } from './audit-tab';
+import { BillingTab } from './billing-tab';
 import { BriefsTab } from './briefs-tab';
 import { ProjectsTab } from './projects-tab';
 import { RecruitmentTab } from './recruitment-tab';
@@ -20,13 +21,17 @@ const PANELS: Record<AdminTab, ComponentType> = {
   users: UsersTab,
   recruitment: RecruitmentTab,
   briefs: BriefsTab,
+  billing: BillingTab,
   settings: SettingsTab,
   audit: AuditTab,
 };
 
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.includes(value as AdminTab);
 
-/** /admin (000 §2): Projets, Utilisateurs, Recrutement, Briefs, Paramètres, and the audit log; `?tab=` names the open one. */
+/**
+ * /admin (000 §2): Projets, Utilisateurs, Recrutement, Briefs, Facturation, Paramètres, and the audit
+ * log; `?tab=` names the open one.
+ */
 export function AdminPage() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const [params, setParams] = useSearchParams();
@@ -59,7 +64,7 @@ export function AdminPage() {
         onValueChange={(value) => setParams(value === 'projects' ? {} : { tab: value }, { replace: true })}
       >
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="min-w-[40rem]">
+          <TabsList className="min-w-[46rem]">
             {ADMIN_TABS.map((name) => (
               <TabsTrigger key={name} value={name} className="whitespace-nowrap">
                 {t(`tabs.${name}`)}

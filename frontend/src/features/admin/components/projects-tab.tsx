@@ -13,6 +13,7 @@ import { ScrollTable, TableHead, td } from './admin-table';
 import { PagedQueryState } from './paged-query-state';
 import { AssignDialog } from './projects-tab/assign-dialog';
 import { CancelDialog } from './projects-tab/cancel-dialog';
+import { RefundDialog } from './projects-tab/refund-dialog';
 import { DeadlineDialog } from './projects-tab/deadline-dialog';
 import { RevisionsDialog } from './projects-tab/revisions-dialog';
 import { ProjectActions } from './projects-tab/project-actions';
@@ -28,6 +29,7 @@ export function ProjectsTab() {
   const projects = useAdminProjects(filters);
   const [assigning, setAssigning] = useState<AdminProjectRow | null>(null);
   const [cancelling, setCancelling] = useState<AdminProjectRow | null>(null);
+  const [refunding, setRefunding] = useState<AdminProjectRow | null>(null);
   const [changing, setChanging] = useState<{ change: AdminProjectChange; project: AdminProjectRow } | null>(null);
   const onChange = (change: AdminProjectChange, project: AdminProjectRow) => setChanging({ change, project });
 
@@ -94,6 +96,7 @@ export function ProjectsTab() {
                       onAssign={setAssigning}
                       onChange={onChange}
                       onCancel={setCancelling}
+                      onRefund={setRefunding}
                     />
                   </div>
                 </li>
@@ -143,6 +146,7 @@ export function ProjectsTab() {
                           onAssign={setAssigning}
                           onChange={onChange}
                           onCancel={setCancelling}
+                          onRefund={setRefunding}
                         />
                       </td>
                     </tr>
@@ -169,6 +173,7 @@ export function ProjectsTab() {
         onClose={() => setChanging(null)}
       />
       <CancelDialog project={cancelling} onClose={() => setCancelling(null)} />
+      <RefundDialog project={refunding} onClose={() => setRefunding(null)} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminSettings, useSaveSettings } from '../api/admin-settings';
 import { ADMIN_NAMESPACE } from '../locales';
 import { TextField } from './form-field';
+import { SellerCard } from './seller-card';
 
 type Draft = Record<'revisionWindowDays' | 'maxRevisions' | 'launchOfferPlaces' | 'contactEmail', string> & {
   expressEnabled: boolean;
@@ -26,7 +27,10 @@ const draftOf = (settings: AppSettings): Draft => ({
 /** A number field's text as the schema reads it: a number, or the text itself (refused with its message). */
 const numberOf = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
-/** Admin › Paramètres: the five settings, validated with the api's schema, stored and applied at once. */
+/**
+ * Admin › Paramètres: the five settings, validated with the api's schema, stored and applied at once;
+ * then the seller's identity the invoices print.
+ */
 export function SettingsTab() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const settings = useAdminSettings();
@@ -99,51 +103,54 @@ export function SettingsTab() {
   const offer = settings.data.launchOffer;
 
   return (
-    <section aria-labelledby="admin-settings-title">
-      <Card>
-        <CardContent>
-          <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5">
-            <div>
-              <h2 id="admin-settings-title" className="text-lg font-semibold text-slate-900">
-                {t('settings.title')}
-              </h2>
-              <p className="mt-1 text-sm text-slate-600">{t('settings.text')}</p>
-            </div>
-            <div className="grid gap-5 sm:grid-cols-2">
-              {numberField('revisionWindowDays')}
-              {numberField('maxRevisions')}
-              {numberField(
-                'launchOfferPlaces',
-                t('settings.placesLeft', { count: offer.placesLeft, places: offer.places }),
-              )}
-              <TextField
-                label={t('settings.contactEmail')}
-                error={errors.contactEmail}
-                type="email"
-                value={draft.contactEmail}
-                onChange={(event) => setDraft({ ...draft, contactEmail: event.target.value })}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={expressId} className="flex items-center gap-3 text-sm font-medium text-slate-800">
-                <input
-                  id={expressId}
-                  type="checkbox"
-                  className="size-4 accent-violet-700"
-                  checked={draft.expressEnabled}
-                  onChange={(event) => setDraft({ ...draft, expressEnabled: event.target.checked })}
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="admin-settings-title">
+        <Card>
+          <CardContent>
+            <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5">
+              <div>
+                <h2 id="admin-settings-title" className="text-lg font-semibold text-slate-900">
+                  {t('settings.title')}
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">{t('settings.text')}</p>
+              </div>
+              <div className="grid gap-5 sm:grid-cols-2">
+                {numberField('revisionWindowDays')}
+                {numberField('maxRevisions')}
+                {numberField(
+                  'launchOfferPlaces',
+                  t('settings.placesLeft', { count: offer.placesLeft, places: offer.places }),
+                )}
+                <TextField
+                  label={t('settings.contactEmail')}
+                  error={errors.contactEmail}
+                  type="email"
+                  value={draft.contactEmail}
+                  onChange={(event) => setDraft({ ...draft, contactEmail: event.target.value })}
                 />
-                {t('settings.expressEnabled')}
-              </label>
-              <p className="pl-7 text-xs text-slate-600">{t('settings.expressHint')}</p>
-            </div>
-            <Button type="submit" className="self-start" disabled={save.isPending}>
-              <Save aria-hidden="true" />
-              {save.isPending ? t('common.saving') : t('settings.save')}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </section>
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={expressId} className="flex items-center gap-3 text-sm font-medium text-slate-800">
+                  <input
+                    id={expressId}
+                    type="checkbox"
+                    className="size-4 accent-violet-700"
+                    checked={draft.expressEnabled}
+                    onChange={(event) => setDraft({ ...draft, expressEnabled: event.target.checked })}
+                  />
+                  {t('settings.expressEnabled')}
+                </label>
+                <p className="pl-7 text-xs text-slate-600">{t('settings.expressHint')}</p>
+              </div>
+              <Button type="submit" className="self-start" disabled={save.isPending}>
+                <Save aria-hidden="true" />
+                {save.isPending ? t('common.saving') : t('settings.save')}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </section>
+      <SellerCard />
+    </div>
   );
 }

@@ -1,5 +1,15 @@
 import { DASHBOARD_PROJECT_LIMIT, PROJECT_MESSAGES, type ProjectSummary } from '@domain/projects';
-import { ArrowRight, CheckCircle2, FolderKanban, Loader, Mail, PlusCircle, Tag, Wallet } from 'lucide-react';
+import {
+  ArrowRight,
+  CheckCircle2,
+  FolderKanban,
+  Loader,
+  Mail,
+  PlusCircle,
+  ShieldCheck,
+  Tag,
+  Wallet,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -229,6 +239,12 @@ export function ClientDashboard() {
               icon={<Mail className="size-4" />}
               title={t('links.contact')}
               hint={t('links.contactHint')}
+            />
+            <ShortcutLink
+              to={paths.accountData.getHref()}
+              icon={<ShieldCheck className="size-4" />}
+              title={t('links.myData')}
+              hint={t('links.myDataHint')}
             />
           </CardContent>
         </Card>

@@ -39,5 +39,7 @@ export const en: Translation<typeof fr> = {
     pricingHint: 'Simulate the price of an edit',
     contact: 'Contact',
     contactHint: 'A question? Reply within 24 h',
+    myData: 'My data',
+    myDataHint: 'Export my data or delete my account',
   },
 };

@@ -37,5 +37,7 @@ export const fr = {
     pricingHint: 'Simuler le prix d’un montage',
     contact: 'Contact',
     contactHint: 'Une question ? Réponse sous 24 h',
+    myData: 'Mes données',
+    myDataHint: 'Exporter mes données ou supprimer mon compte',
   },
 };

@@ -2,7 +2,7 @@ import { missingEditorProfileFields } from '@domain/editor-profile';
 import { PROJECT_ACTIONS } from '@domain/project-lifecycle';
 import { availableActions } from '@domain/project-rules';
 import { editorProjectGroup, PROJECT_MESSAGES, type EditorProjectGroup, type ProjectSummary } from '@domain/projects';
-import { Gauge, Settings2 } from 'lucide-react';
+import { Gauge, Settings2, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -165,7 +165,15 @@ export function EditorSpace() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
           <p className="mt-1 text-slate-600">{t('subtitle')}</p>
         </div>
-        <LoadBadge current={load.current} max={load.max} />
+        <div className="flex flex-wrap items-center gap-3">
+          <LoadBadge current={load.current} max={load.max} />
+          <Button asChild size="sm" variant="outline">
+            <Link to={paths.accountData.getHref()}>
+              <ShieldCheck aria-hidden="true" />
+              {t('myData')}
+            </Link>
+          </Button>
+        </div>
       </header>
       <Tabs defaultValue="active">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">

@@ -4,6 +4,7 @@ import type { fr } from './fr';
 export const en: Translation<typeof fr> = {
   title: 'Editor space',
   subtitle: 'Your projects, your profile and your workload.',
+  myData: 'My data',
   loading: 'Loading your space…',
   load: 'Load: {{current}}/{{max}} projects',
   loadLabel: 'Current projects out of your maximum',

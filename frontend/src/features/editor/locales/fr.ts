@@ -2,6 +2,7 @@
 export const fr = {
   title: 'Espace Monteur',
   subtitle: 'Vos projets, votre profil et votre charge de travail.',
+  myData: 'Mes données',
   loading: 'Chargement de votre espace…',
   load: 'Charge : {{current}}/{{max}} projets',
   loadLabel: 'Projets en cours sur votre maximum',

@@ -27,6 +27,66 @@ function mapText(doc: LegalDocument, text: (line: string) => string): LegalDocum
   };
 }
 
+type LegalTable = NonNullable<LegalDocument['sections'][number]['table']>;
+
+/** A table of a legal document: columns from a tablet's width, a card per row on a phone. */
+function LegalTableView({ table }: { table: LegalTable }) {
+  return (
+    <>
+      <div className="mt-4 hidden overflow-x-auto rounded-xl border border-slate-200 sm:block">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <caption className="sr-only">{table.caption}</caption>
+          <thead className="bg-slate-50 text-slate-900">
+            <tr>
+              {table.head.map((cell) => (
+                <th key={cell} scope="col" className="px-4 py-3 font-semibold">
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 text-slate-700">
+            {table.rows.map((row) => (
+              <tr key={row[0]}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={cell} scope="row" className="px-4 py-3 font-medium text-slate-900">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={cell} className="px-4 py-3">
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* A phone has no room for the columns: each row becomes a card naming its values. */}
+      <ul
+        aria-label={table.caption}
+        className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm sm:hidden"
+      >
+        {table.rows.map(([name, ...values]) => (
+          <li key={name} className="px-4 py-3">
+            <p className="font-medium text-slate-900">{name}</p>
+            <dl className="mt-1 space-y-1 text-slate-700">
+              {values.map((value, index) => (
+                <div key={table.head[index + 1]}>
+                  <dt className="text-xs font-semibold text-slate-500">{table.head[index + 1]}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** Renders one legal document in the display language (French is the reference text). */
 export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: LegalDocument } }) {
   const { t } = useTranslation(LEGAL_NAMESPACE);
@@ -93,39 +153,7 @@ export function LegalPage({ documents }: { documents: { fr: LegalDocument; en: L
               ))}
             </ul>
           ) : null}
-          {section.table ? (
-            <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <caption className="sr-only">{section.table.caption}</caption>
-                <thead className="bg-slate-50 text-slate-900">
-                  <tr>
-                    {section.table.head.map((cell) => (
-                      <th key={cell} scope="col" className="px-4 py-3 font-semibold">
-                        {cell}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 text-slate-700">
-                  {section.table.rows.map((row) => (
-                    <tr key={row[0]}>
-                      {row.map((cell, index) =>
-                        index === 0 ? (
-                          <th key={cell} scope="row" className="px-4 py-3 font-medium text-slate-900">
-                            {cell}
-                          </th>
-                        ) : (
-                          <td key={cell} className="px-4 py-3">
-                            {cell}
-                          </td>
-                        ),
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          {section.table ? <LegalTableView table={section.table} /> : null}
           {section.after?.map((paragraph) => (
             <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
               {paragraph}

@@ -47,7 +47,7 @@ const fr: LegalDocument = {
         rows: RETENTION.fr,
       },
       after: [
-        'Un e-mail vous prévient avant la suppression des fichiers d’un projet, pour vous laisser le temps de télécharger vos livrables.',
+        'Un e-mail vous prévient avant la suppression des fichiers d’un projet et avant celle d’un compte resté inactif, pour vous laisser le temps de télécharger vos livrables ou de vous reconnecter.',
       ],
     },
     {
@@ -139,7 +139,7 @@ const en: LegalDocument = {
         rows: RETENTION.en,
       },
       after: [
-        'An e-mail warns you before a project’s files are deleted, so you have time to download your deliverables.',
+        'An e-mail warns you before a project’s files are deleted and before an inactive account is, so you have time to download your deliverables or to sign in again.',
       ],
     },
     {

@@ -1,4 +1,4 @@
-import { RETENTION } from './retention';
+import { PROJECT_FILES_KEPT } from './retention';
 import type { LegalDocument } from './types';
 
 const fr: LegalDocument = {
@@ -59,7 +59,7 @@ const fr: LegalDocument = {
       paragraphs: [
         'Le client garantit détenir les droits nécessaires sur les fichiers qu’il transmet (images, sons, musiques, logos) et garantit Rushflow contre toute réclamation à ce sujet.',
         'Le client reste propriétaire de ses fichiers. Les droits d’exploitation de la vidéo finale lui sont cédés pour ses besoins dès le paiement intégral. Rushflow n’utilise une réalisation à titre de référence qu’avec l’accord du client.',
-        `Les fichiers de projet sont conservés ${RETENTION.fr[2][1].toLowerCase()}, puis supprimés : le client est invité à télécharger ses livrables et à conserver une copie de ses fichiers.`,
+        `Les fichiers de projet sont conservés ${PROJECT_FILES_KEPT.fr}, puis supprimés : le client est invité à télécharger ses livrables et à conserver une copie de ses fichiers.`,
       ],
     },
     {
@@ -158,7 +158,7 @@ const en: LegalDocument = {
       paragraphs: [
         'The client warrants holding the necessary rights to the files provided (images, sounds, music, logos) and indemnifies Rushflow against any claim about them.',
         'The client remains the owner of the files. The rights to use the final video are granted to the client for their own needs upon full payment. Rushflow only uses a production as a reference with the client’s consent.',
-        `Project files are kept for ${RETENTION.en[2][1].toLowerCase()}, then deleted: clients should download their deliverables and keep a copy of their files.`,
+        `Project files are kept for ${PROJECT_FILES_KEPT.en}, then deleted: clients should download their deliverables and keep a copy of their files.`,
       ],
     },
     {

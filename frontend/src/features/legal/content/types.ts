@@ -24,4 +24,4 @@ export interface LegalDocument {
 export const CONTACT_EMAIL_TOKEN = '{contactEmail}';
 
 /** Date of the current version of the legal texts (ISO). */
-export const LEGAL_UPDATED_AT = '2026-11-22';
+export const LEGAL_UPDATED_AT = '2026-11-26';

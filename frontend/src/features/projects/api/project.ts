@@ -1,4 +1,5 @@
 import type {
+  ProjectBillingDocument,
   ProjectDetail,
   ProjectFileView,
   ProjectMessageView,
@@ -8,8 +9,7 @@ import type {
 } from '@domain/projects';
 import { PROJECT_NOTIFICATIONS_FETCHED, projectPageQueryKeys } from '@domain/projects';
 import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, traceHeaders } from '@/lib/api-client';
-import { getToken } from '@/lib/auth-client';
+import { api, ApiError, downloadApiFile } from '@/lib/api-client';
 
 /** One project's endpoints: per read, a fetcher, its query options and a hook; then the writes. */
 
@@ -117,20 +117,8 @@ export function useSendMessage(projectId: string) {
   });
 }
 
-/** The invoice needs the bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadInvoice(projectId: string): Promise<void> {
-  const token = await getToken();
-  const response = await fetch(`/api${base(projectId)}/invoice.pdf`, {
-    headers: { ...traceHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-  if (!response.ok) throw new ApiError('invoice', response.status);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'facture.pdf';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const BILLING_DOCUMENT_FILES = { invoice: 'invoice.pdf', credit_note: 'credit-note.pdf' } as const;
+
+/** The project's invoice or credit note, as stored when issued (a 409 while its PDF is being made). */
+export const downloadBillingDocument = (projectId: string, kind: ProjectBillingDocument['kind']) =>
+  downloadApiFile(`${base(projectId)}/${BILLING_DOCUMENT_FILES[kind]}`, BILLING_DOCUMENT_FILES[kind]);

@@ -1,6 +1,6 @@
 import { briefAnswerText } from '@domain/brief-options';
 import { PROJECT_ACTIONS, type ProjectAction } from '@domain/project-lifecycle';
-import type { ProjectDetail } from '@domain/projects';
+import type { ProjectBillingDocument, ProjectDetail } from '@domain/projects';
 import { REVIEW_ACTIONS } from '@domain/review';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, FileText } from 'lucide-react';
@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useProjectAction } from '@/lib/project-actions';
-import { downloadInvoice, projectFilesQuery } from '../api/project';
+import { downloadBillingDocument, projectFilesQuery } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../locales';
 import { AskClientDialog } from './client-question';
 import { RevisionDialog } from './revision-dialog';
@@ -124,9 +125,7 @@ function ActionsCard({
 export function OverviewTab({ project, onOpenVersions }: { project: ProjectDetail; onOpenVersions?: () => void }) {
   const { t, i18n } = useTranslation(PROJECTS_NAMESPACE);
   const queryClient = useQueryClient();
-  const [downloading, setDownloading] = useState(false);
-  const parties = project.viewer.parties;
-  const mayDownloadInvoice = parties.includes('client') || parties.includes('admin');
+  const [downloading, setDownloading] = useState<string | null>(null);
   const language = i18n.resolvedLanguage === 'en' ? 'en' : 'fr';
   const briefRows = BRIEF_FIELDS.map((field) => {
     const value = project.briefData[field];
@@ -135,14 +134,15 @@ export function OverviewTab({ project, onOpenVersions }: { project: ProjectDetai
     return [field, text] as const;
   }).filter(([, value]) => value !== null);
 
-  const invoice = async () => {
-    setDownloading(true);
+  const download = async ({ kind, number }: ProjectBillingDocument) => {
+    setDownloading(number);
     try {
-      await downloadInvoice(project.id);
-    } catch {
-      toast.error(t('overview.invoiceFailed'));
+      await downloadBillingDocument(project.id, kind);
+    } catch (error) {
+      // The api's message says why (a PDF still being made: try again in a moment).
+      toast.error(error instanceof ApiError ? error.message : t('overview.documentFailed'));
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -200,16 +200,23 @@ export function OverviewTab({ project, onOpenVersions }: { project: ProjectDetai
               </div>
             )}
           </dl>
-          {mayDownloadInvoice && (
-            <Button
-              variant="outline"
-              onClick={() => void invoice()}
-              disabled={downloading}
-              data-testid="download-invoice"
-            >
-              <FileText aria-hidden="true" />
-              {t('overview.invoice')}
-            </Button>
+          {project.billingDocuments.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              {project.billingDocuments.map((document) => (
+                <Button
+                  key={document.number}
+                  variant="outline"
+                  onClick={() => void download(document)}
+                  disabled={downloading !== null}
+                  data-testid={document.kind === 'invoice' ? 'download-invoice' : 'download-credit-note'}
+                >
+                  <FileText aria-hidden="true" />
+                  {t(document.kind === 'invoice' ? 'overview.invoice' : 'overview.creditNote', {
+                    number: document.number,
+                  })}
+                </Button>
+              ))}
+            </div>
           )}
         </CardContent>
       </Card>

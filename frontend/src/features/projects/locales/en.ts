@@ -52,8 +52,9 @@ export const en: Translation<typeof fr> = {
     paid: 'Amount paid',
     fullPrice: 'Price without the offer',
     offer: 'Launch offer -30% applied',
-    invoice: 'Download the invoice',
-    invoiceFailed: 'The invoice could not be downloaded.',
+    invoice: 'Download invoice {{number}}',
+    creditNote: 'Download credit note {{number}}',
+    documentFailed: 'The document could not be downloaded.',
     brief: {
       objective: 'Objective',
       editing_style: 'Editing style',

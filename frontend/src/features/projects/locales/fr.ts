@@ -50,8 +50,9 @@ export const fr = {
     paid: 'Montant payé',
     fullPrice: 'Prix sans l’offre',
     offer: 'Offre de lancement -30 % appliquée',
-    invoice: 'Télécharger la facture',
-    invoiceFailed: 'La facture n’a pas pu être téléchargée.',
+    invoice: 'Télécharger la facture {{number}}',
+    creditNote: 'Télécharger l’avoir {{number}}',
+    documentFailed: 'Le document n’a pas pu être téléchargé.',
     brief: {
       objective: 'Objectif',
       editing_style: 'Style de montage',

@@ -1,8 +1,10 @@
+import { MESSAGES } from '@domain/messages';
 import type { BriefPaymentSummary, CheckoutAnswer } from '@domain/payments';
 import { createFullBriefSchema, wizardBriefSchema } from '@domain/schemas/brief';
+import { CheckoutInputSchema } from '@domain/schemas/payments';
 import { todayIn } from '@domain/delivery';
 import { http, HttpResponse } from 'msw';
-import { accepting } from '../network';
+import { accepting, type ApiRefusal } from '../network';
 
 const BRIEF_ID = '3f2a9c4e-8b1d-4e6f-a2c3-5d7e9f1b2a4c';
 
@@ -41,3 +43,21 @@ export const briefPaymentHandlers = [
   http.get('/api/briefs/:briefId/payment', () => HttpResponse.json(pendingPayment)),
   http.post('/api/briefs/:briefId/checkout', () => HttpResponse.json(checkout)),
 ];
+
+/**
+ * `POST /api/briefs/:id/checkout` checked with the api's schema: each body as sent (`null` when
+ * the page sent none) is kept in `sent`; a body the schema refuses gets the api's 400 naming its fields.
+ */
+export function acceptCheckout() {
+  const sent: unknown[] = [];
+  const handler = http.post('/api/briefs/:briefId/checkout', async ({ request }) => {
+    const text = await request.text();
+    const body: unknown = text ? JSON.parse(text) : null;
+    sent.push(body);
+    const parsed = CheckoutInputSchema.safeParse(body ?? {});
+    if (parsed.success) return HttpResponse.json(checkout);
+    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    return HttpResponse.json<ApiRefusal>({ error: MESSAGES.invalidInput, fields }, { status: 400 });
+  });
+  return { handler, sent };
+}

@@ -42,6 +42,7 @@ export const deliveredProject: ProjectDetail = {
   finalFileCount: 1,
   reviewActions: [],
   clientQuestion: null,
+  billingDocuments: [],
   lastEventId: 0,
 };
 

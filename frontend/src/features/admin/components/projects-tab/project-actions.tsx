@@ -1,12 +1,14 @@
 import { WAITING_STATUSES, type AdminProjectRow } from '@domain/admin';
 import type { AdminProjectChange } from '@domain/project-rules';
-import { CalendarClock, ListPlus, UserPlus, UserRoundCog, XCircle } from 'lucide-react';
+import { CalendarClock, ListPlus, ReceiptEuro, UserPlus, UserRoundCog, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ADMIN_NAMESPACE } from '../../locales';
 import { TraceLink, WorkflowLink } from '../operator-links';
 
 const canCancel = (status: string) => status !== 'completed' && status !== 'cancelled';
+/** A cancelled project still flagged has its refund to make (the api refuses one never paid by card). */
+const canRefund = (project: AdminProjectRow) => project.status === 'cancelled' && project.needsAttention !== null;
 
 const CHANGE_BUTTONS = {
   reassign: { icon: UserRoundCog, label: 'projects.reassign', aria: 'projects.reassignLabel' },
@@ -16,19 +18,21 @@ const CHANGE_BUTTONS = {
 
 /**
  * A project's actions: assign while it waits; the changes the server says apply now (another
- * editor, another date, more revisions); cancel before it is done; its workflow in the Temporal UI and
- * the trace of its creation.
+ * editor, another date, more revisions); cancel before it is done; once cancelled, the refund and its
+ * credit note; its workflow in the Temporal UI and the trace of its creation.
  */
 export function ProjectActions({
   project,
   onAssign,
   onChange,
   onCancel,
+  onRefund,
 }: {
   project: AdminProjectRow;
   onAssign: (project: AdminProjectRow) => void;
   onChange: (change: AdminProjectChange, project: AdminProjectRow) => void;
   onCancel: (project: AdminProjectRow) => void;
+  onRefund: (project: AdminProjectRow) => void;
 }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   return (
@@ -67,6 +71,17 @@ export function ProjectActions({
         >
           <XCircle aria-hidden="true" />
           {t('projects.cancel')}
+        </Button>
+      ) : null}
+      {canRefund(project) ? (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={t('projects.refundLabel', { title: project.title })}
+          onClick={() => onRefund(project)}
+        >
+          <ReceiptEuro aria-hidden="true" />
+          {t('projects.refund')}
         </Button>
       ) : null}
       <WorkflowLink url={project.workflowUrl} name={project.title} />

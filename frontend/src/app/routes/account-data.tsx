@@ -1,0 +1,1 @@
+export { AccountDataPage as Component } from '@/features/account-data/components/account-data-page';
