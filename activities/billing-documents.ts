@@ -20,9 +20,13 @@ export interface BillingDocumentDeps {
   appUrl: string;
 }
 
-/** The PDF's key in the invoices bucket: by year, then by number. */
-const billingDocumentKey = (document: Pick<BillingDocument, 'year' | 'number'>) =>
-  `${document.year}/${document.number}.pdf`;
+/**
+ * The PDF's key in the invoices bucket: by year, then by number and the start of its SHA-256, so
+ * that no other rendering (a concurrent retry, a database restored beside the same bucket) can
+ * ever replace the bytes a document's recorded hash names.
+ */
+const billingDocumentKey = (document: Pick<BillingDocument, 'year' | 'number'>, sha256: string) =>
+  `${document.year}/${document.number}-${sha256.slice(0, 16)}.pdf`;
 
 /** Activities of billingDocumentWorkflow; each is idempotent. */
 export function createBillingDocumentActivities(deps: BillingDocumentDeps): BillingDocumentActivities {
@@ -61,19 +65,23 @@ export function createBillingDocumentActivities(deps: BillingDocumentDeps): Bill
       const row = await documentOf(documentId);
       if (row.pdfKey) return;
       const pdf = await renderFacturX(documentFromStored(row.document));
-      const key = billingDocumentKey(row);
+      const sha256 = createHash('sha256').update(pdf).digest('hex');
+      const key = billingDocumentKey(row, sha256);
       await deps.s3.send(
         new PutObjectCommand({ Bucket: BUCKETS.invoices, Key: key, Body: pdf, ContentType: 'application/pdf' }),
       );
-      const sha256 = createHash('sha256').update(pdf).digest('hex');
-      // Only the first stored copy counts: a document's PDF is never replaced.
-      await deps.orm.em
+      // Only the first stored copy counts: a document's PDF is never replaced. A copy that lost
+      // the race is removed.
+      const recorded = await deps.orm.em
         .fork()
         .nativeUpdate(
           BillingDocument,
           { id: documentId, pdfKey: null },
           { pdfKey: key, pdfSha256: sha256, pdfStoredAt: new Date() },
         );
+      const stored = recorded === 0 ? await documentOf(documentId) : null;
+      if (stored && stored.pdfKey !== key)
+        await deps.s3.send(new DeleteObjectCommand({ Bucket: BUCKETS.invoices, Key: key }));
     },
 
     async renderCreditNoteEmail(documentId) {
@@ -110,7 +118,7 @@ export function createBillingDocumentActivities(deps: BillingDocumentDeps): Bill
       const em = deps.orm.em.fork();
       const row = await em.findOne(BillingDocument, { id: documentId });
       if (!row) return;
-      await deps.s3.send(new DeleteObjectCommand({ Bucket: BUCKETS.invoices, Key: billingDocumentKey(row) }));
+      if (row.pdfKey) await deps.s3.send(new DeleteObjectCommand({ Bucket: BUCKETS.invoices, Key: row.pdfKey }));
       await em.nativeDelete(BillingDocument, { id: documentId });
     },
   };

@@ -78,7 +78,8 @@ export async function accountingExport(
   period: BillingExportQuery,
 ): Promise<{ zip: NodeJS.ReadableStream; fileName: string }> {
   const documents = await documentsOfPeriod(em, period);
-  if (documents.some((document) => !document.pdfKey)) throw new HttpError(409, EXPORT_PENDING_MESSAGE);
+  const pending = documents.filter((document) => !document.pdfKey).map((document) => document.number);
+  if (pending.length) throw new HttpError(409, `${EXPORT_PENDING_MESSAGE} (${pending.join(', ')})`);
   const pdfs = await Promise.all(documents.map((document) => storedPdf(s3, document)));
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(journalCsv(documents), 'utf8'), 'journal.csv');

@@ -112,7 +112,7 @@ test('an invoice’s PDF is stored once, kept ten years after its year’s close
     expect(new Date(end).getUTCFullYear()).toBe(issuedAt.getUTCFullYear() + 11);
     await env.sleep(end - (await env.currentTimeMs()) - 2 * DAY_MS);
     const kept = await db.orm.em.fork().findOneOrFail(BillingDocument, { id: invoiceId });
-    expect(kept.pdfKey).toBe(`${kept.year}/${kept.number}.pdf`);
+    expect(kept.pdfKey).toBe(`${kept.year}/${kept.number}-${kept.pdfSha256!.slice(0, 16)}.pdf`);
     expect(kept.pdfSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await pdfExists(kept.pdfKey!)).toBe(true);
 
