@@ -114,10 +114,6 @@ export interface CallSlotsAnswer {
  */
 export const CALL_BOOKINGS_PER_ADDRESS_PER_DAY = 3;
 
-/** The page the confirmation link opens; the token rides in the fragment, never sent in a request line. */
-export const CALL_CONFIRMATION_PATH = '/contact/confirmer-appel';
-export const callConfirmationHref = (token: string) => `${CALL_CONFIRMATION_PATH}#${token}`;
-
 /** `POST /api/contact/call-bookings/confirm` answers this: the call now booked. */
 export interface CallBookingConfirmed {
   bookingId: string;

@@ -1,5 +1,6 @@
 import { createEvent } from 'ics';
-import { CALL_DURATION_MINUTES, callConfirmationHref, callSlotLabel, phoneNumberLabel } from '../../domain/contact';
+import { callConfirmationHref } from '../../domain/call-confirmation';
+import { CALL_DURATION_MINUTES, callSlotLabel, phoneNumberLabel } from '../../domain/contact';
 import {
   CALL_BOOKING_CONFIRMATION_TEMPLATE,
   CALL_BOOKING_TEAM_TEMPLATE,
@@ -9,7 +10,7 @@ import {
 } from '../../workflows/contracts/contact';
 import type { ContactEmails } from '../../workflows/contact-activities';
 import type { EmailAttachment, EmailMessage } from '../../workflows/brief-activities';
-import { escapedLines, escapeHtml, layout, renderMjml, table } from './render';
+import { escapedLines, escapeHtml, heading, layout, renderMjml, table } from './render';
 
 /** A message from /contact, as stored. */
 export interface ContactMailData {
@@ -52,7 +53,7 @@ async function render(block: Block, preview: string, appUrl: string): Promise<{ 
   const body = `
     <mj-section padding="16px 24px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700">${escapeHtml(block.title)}</mj-text>
+        ${heading(block.title)}
         ${block.paragraphs.map((paragraph) => `<mj-text>${escapeHtml(paragraph)}</mj-text>`).join('\n')}
         ${block.action ? `<mj-button href="${escapeHtml(block.action.href)}" background-color="#6d28d9" border-radius="8px" font-weight="700" align="left">${escapeHtml(block.action.label)}</mj-button>` : ''}
         ${block.lines?.length ? table(block.lines) : ''}

@@ -1,6 +1,6 @@
 import { ACCOUNT_DATA_PATH } from '@domain/account-data';
 import { BRIEF_ADDRESS_CONFIRMATION_PATH } from '@domain/address-confirmation';
-import { CALL_CONFIRMATION_PATH } from '@domain/contact';
+import { CALL_CONFIRMATION_PATH } from '@domain/call-confirmation';
 import { PROJECT_PAGE_PATTERN } from '@domain/signed-in-pages';
 /** Every route of the application (spec 000 §2). Use `getHref` to build links. */
 export const paths = {
@@ -32,6 +32,8 @@ export const paths = {
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   legalNotice: { path: '/legal-notice', getHref: () => '/legal-notice' },
+  accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
+  siteMap: { path: '/site-map', getHref: () => '/site-map' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   editor: { path: '/editor', getHref: () => '/editor' },
   /** « Mes données »: the client's and the editor's export and deletion. */
