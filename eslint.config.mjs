@@ -10,6 +10,7 @@ import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [
@@ -246,6 +247,11 @@ export default tseslint.config(
         message: 'The network-layer fixtures and Testing Library serve the component tests only, never the app.',
       }),
     },
+  },
+  {
+    // WCAG 2.2 AA in the markup we write: the plugin's strict set (docs/accessibility.md).
+    files: ['frontend/**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
   },
   {
     // The component tests and their support (src/testing/): run by jest in Node, under jsdom.

@@ -8,7 +8,7 @@ import {
   PAYMENT_REMINDER_TEMPLATE,
 } from '../workflows/contracts/brief';
 import type { EmailMessage } from '../workflows/brief-activities';
-import { escapeHtml, layout, renderMjml } from './mail/render';
+import { escapeHtml, heading, layout, renderMjml } from './mail/render';
 
 /** What the payment e-mails say about a brief. */
 export interface PaymentMailBrief {
@@ -35,7 +35,7 @@ export function section(title: string, paragraphs: string[], action?: { href: st
   return `
     <mj-section padding="16px 24px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700">${escapeHtml(title)}</mj-text>
+        ${heading(title)}
         ${paragraphs.map((paragraph) => `<mj-text>${paragraph}</mj-text>`).join('\n')}
         ${action ? button(action.href, action.label) : ''}
         <mj-text>L’équipe Rushflow</mj-text>

@@ -5,7 +5,7 @@
 //    (activities/version-preview.ts: ≤ 1080p H.264, +faststart, a key frame every
 //    PREVIEW_KEYFRAME_INTERVAL frames, client name + "Aperçu Rushflow" + burned-in timecode):
 //    seconds of video per second of work (× real time), BENCH_PREVIEW_RUNS runs (default 2).
-// 2. The review page's JavaScript: `vite build` (unless --no-build), then the chunks the project
+// 2. The review page's JavaScript: its own `vite build` with hidden source maps (bench/lib/kit.mjs), then the chunks the project
 //    page (`/project/:id`, frontend/src/app/routes/project.tsx) loads: the entry of index.html and
 //    its static imports, plus the route's chunk and its static imports, then the chunks the page's
 //    own code imports later (dynamic imports: the review studio); each gzipped (level 9), summed.
@@ -22,7 +22,16 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { builtChunks, demoTokens, loadAverage, pct, seedDemoProject, startBenchApi, subjectOf } from './lib/kit.mjs';
+import {
+  buildFrontEndWithMaps,
+  builtChunks,
+  demoTokens,
+  loadAverage,
+  pct,
+  seedDemoProject,
+  startBenchApi,
+  subjectOf,
+} from './lib/kit.mjs';
 import { stackConfig } from '../scripts/lib/stack-config.mjs';
 import { previewArguments, previewFilter, DEFAULT_FONT_DIR } from '../activities/version-preview.ts';
 import { ProjectFile, ProjectVersion } from '../db/entities/index.ts';
@@ -87,19 +96,9 @@ if (!args.has('--no-preview')) {
 
 // ——— 2. The review page's JavaScript ———
 if (!args.has('--no-bundle')) {
-  const dist = path.join(ROOT, 'frontend', 'dist');
-  if (!args.has('--no-build')) {
-    log('building the front end (vite build)…');
-    execFileSync(
-      path.join(ROOT, 'node_modules', '.bin', 'vite'),
-      ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-  }
-  const { entries, dynamicImports, closure, routeChunk: chunkOf, bytes, gzipSize: gz } = builtChunks(dist);
+  // The product's build serves no source maps: the bench builds its own copy with hidden ones.
+  const build = buildFrontEndWithMaps(ROOT);
+  const { entries, dynamicImports, closure, routeChunk: chunkOf, bytes, gzipSize: gz } = builtChunks(build.dist);
   const routeChunk = chunkOf('project');
   const shell = closure(entries);
   const initial = closure([...entries, routeChunk]);
@@ -130,6 +129,7 @@ if (!args.has('--no-bundle')) {
     lazy: { chunks: lazyRows.map((row) => row.file), gzipKiB: sum(lazyRows, 'gzip') / 1024 },
     totalGzipKiB: total / 1024,
   };
+  build.remove();
 }
 
 // ——— 3. Comment → the other party's stream ———

@@ -1,7 +1,7 @@
 import { ACCOUNT_DATA_PATH } from '../../domain/account-data';
 import type { AccountPrivacyEmail, ErasureReason } from '../../workflows/contracts/account-privacy';
 import type { EmailMessage } from '../../workflows/brief-activities';
-import { escapeHtml, layout, renderMjml } from './render';
+import { escapeHtml, heading, layout, renderMjml } from './render';
 
 /** A date as French readers write it: « 12 mars 2027 ». */
 function frenchDate(iso: string): string {
@@ -30,7 +30,7 @@ async function render(mail: AccountMail, to: string, appUrl: string): Promise<Em
   const body = `
     <mj-section padding="16px 24px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700">${escapeHtml(mail.title)}</mj-text>
+        ${heading(mail.title)}
         ${mail.paragraphs.map((paragraph) => `<mj-text>${escapeHtml(paragraph)}</mj-text>`).join('\n        ')}
         ${button}
         <mj-text>L’équipe Rushflow</mj-text>

@@ -2,7 +2,7 @@ import { optionLabel, SOFTWARE, SPECIALTY_DOMAINS } from '../../domain/recruitme
 import { formatCount } from '../../domain/format';
 import { APPLICATION_RECEIVED_TEMPLATE } from '../../workflows/contracts/editor-application';
 import type { EmailMessage } from '../../workflows/brief-activities';
-import { escapeHtml, layout, renderMjml, table } from './render';
+import { escapeHtml, heading, layout, renderMjml, table } from './render';
 
 /** What the confirmation says about an application: the stored application's own columns. */
 export interface ApplicationMailData {
@@ -54,19 +54,19 @@ export async function applicationReceivedEmail(
   const body = `
     <mj-section padding="16px 24px 0">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700">Merci, votre candidature est bien reçue !</mj-text>
+        ${heading('Merci, votre candidature est bien reçue !')}
         <mj-text>${escapeHtml(greeting)}<br />${escapeHtml(intro)}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section padding="0 24px">
       <mj-column>
-        <mj-text font-size="16px" font-weight="700" padding-bottom="0">Votre candidature</mj-text>
+        ${heading('Votre candidature', 2)}
         ${table(lines)}
       </mj-column>
     </mj-section>
     <mj-section padding="0 24px 16px">
       <mj-column>
-        <mj-text font-size="16px" font-weight="700" padding-bottom="0">Prochaines étapes</mj-text>
+        ${heading('Prochaines étapes', 2)}
         <mj-text><ol style="margin:0;padding-left:20px">${nextSteps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol></mj-text>
         <mj-text>Une question ou un élément à ajouter ? Répondez à cet e-mail ou écrivez-nous à <a href="mailto:${escapeHtml(contactEmail)}" style="color:#6d28d9">${escapeHtml(contactEmail)}</a>.<br />L’équipe Rushflow</mj-text>
       </mj-column>

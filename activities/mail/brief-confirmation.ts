@@ -14,7 +14,7 @@ import { frenchDate, frenchWorkingDays } from '../../domain/schemas/brief';
 import { BRIEF_CONFIRMATION_TEMPLATE } from '../../workflows/contracts/brief';
 import type { EmailMessage } from '../../workflows/brief-activities';
 import { resumePaymentUrl } from '../payments-mail';
-import { escapeHtml, layout, renderMjml, table } from './render';
+import { escapeHtml, heading, layout, renderMjml, table } from './render';
 
 /** What the confirmation e-mail says about a brief: the stored brief's own columns. */
 export interface BriefConfirmationData {
@@ -120,7 +120,7 @@ export async function briefConfirmationEmail(
   const body = `
     <mj-section padding="16px 24px 0">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700">Merci, votre brief est bien reçu !</mj-text>
+        ${heading('Merci, votre brief est bien reçu !')}
         <mj-text>Bonjour,<br />${escapeHtml(intro)}</mj-text>
         <mj-button href="${escapeHtml(payUrl)}" background-color="#6d28d9" border-radius="8px" font-weight="700" align="left">${PAY_LABEL}</mj-button>
         ${
@@ -133,7 +133,7 @@ export async function briefConfirmationEmail(
     </mj-section>
     <mj-section padding="0 24px">
       <mj-column>
-        <mj-text font-size="16px" font-weight="700" padding-bottom="0">Récapitulatif de votre brief</mj-text>
+        ${heading('Récapitulatif de votre brief', 2)}
         ${table(summary)}
       </mj-column>
     </mj-section>
@@ -141,16 +141,16 @@ export async function briefConfirmationEmail(
       estimate.length > 0
         ? `<mj-section padding="0 24px">
       <mj-column background-color="#f5f3ff" border-radius="8px">
-        <mj-text font-size="16px" font-weight="700" padding-bottom="0">Votre estimation</mj-text>
+        ${heading('Votre estimation', 2)}
         ${table(estimate)}
-        <mj-text font-size="12px" color="#64748b" padding-top="0">Vous payez le prix estimé, ou celui de l’offre de lancement s’il reste une place au moment du paiement (10 premiers clients).</mj-text>
+        <mj-text font-size="12px" color="#475569" padding-top="0">Vous payez le prix estimé, ou celui de l’offre de lancement s’il reste une place au moment du paiement (10 premiers clients).</mj-text>
       </mj-column>
     </mj-section>`
         : ''
     }
     <mj-section padding="0 24px 16px">
       <mj-column>
-        <mj-text font-size="16px" font-weight="700" padding-bottom="0">Prochaines étapes</mj-text>
+        ${heading('Prochaines étapes', 2)}
         <mj-text><ol style="margin:0;padding-left:20px">${nextSteps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol></mj-text>
         <mj-text>${escapeHtml(question)}<br />L’équipe Rushflow</mj-text>
       </mj-column>

@@ -3,7 +3,7 @@ import { revisionsLeftSentence } from '../../domain/revision-rule';
 import type { ProjectEmailTemplate } from '../../workflows/contracts/project';
 import type { EmailMessage } from '../../workflows/brief-activities';
 import type { ProjectEmailInput } from '../../workflows/project-activities';
-import { escapeHtml, layout, renderMjml } from './render';
+import { escapeHtml, heading, layout, renderMjml } from './render';
 
 /** What the project e-mails say about a project. */
 export interface ProjectMailDetails {
@@ -235,7 +235,7 @@ export async function projectEmail(
   const body = `
     <mj-section padding="16px 24px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700">${escapeHtml(copy.title)}</mj-text>
+        ${heading(copy.title)}
         ${lines.map((line) => `<mj-text>${escapeHtml(line)}</mj-text>`).join('\n')}
         <mj-button href="${escapeHtml(link)}" background-color="#6d28d9" border-radius="8px" font-weight="700">${escapeHtml(copy.button)}</mj-button>
         <mj-text>L’équipe Rushflow</mj-text>

@@ -10,15 +10,27 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** A label → value table (both escaped here). */
+/**
+ * A label → value table (both escaped here). Each label is its row's header, so a screen reader
+ * reads « Prix estimé, 450,00 € » rather than two loose cells.
+ */
 export function table(lines: [string, string][]): string {
   const rows = lines
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#64748b;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        `<tr><th scope="row" style="padding:6px 12px 6px 0;color:#475569;font-weight:400;text-align:left;vertical-align:top">${escapeHtml(label)}</th><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   return `<mj-table font-size="14px" color="#1e293b">${rows}</mj-table>`;
+}
+
+/**
+ * The e-mail's title (level 1, one per e-mail) or a section's (level 2), escaped here: a real
+ * heading, so a screen reader can list and jump to it.
+ */
+export function heading(text: string, level: 1 | 2 = 1): string {
+  const size = level === 1 ? '20px' : '16px';
+  return `<mj-text${level === 2 ? ' padding-bottom="0"' : ''}><h${level} style="margin:0;font-size:${size};line-height:1.3;font-weight:700">${escapeHtml(text)}</h${level}></mj-text>`;
 }
 
 /** Free text typed by someone, escaped, its line breaks kept. */
@@ -67,7 +79,7 @@ export function layout({ preview, appUrl, body }: LayoutOptions): string {
     </mj-wrapper>
     <mj-section>
       <mj-column>
-        <mj-text align="center" font-size="12px" color="#64748b">
+        <mj-text align="center" font-size="12px" color="#475569">
           Rushflow — montage vidéo en ligne · <a href="${escapeHtml(appUrl)}" style="color:#6d28d9">${escapeHtml(appUrl.replace(/^https?:\/\//, ''))}</a>
         </mj-text>
       </mj-column>

@@ -1,7 +1,8 @@
 // What the benches share: a free loopback port, an api process of the bench's own, the demo
-// accounts' sign-in, Debian's chromium as the benches launch it, the built front end's chunk
-// graph (which files a page needs, their gzipped size) and the machine's load average.
-import { spawn } from 'node:child_process';
+// accounts' sign-in, Debian's chromium as the benches launch it, a build of the front end with
+// source maps and its chunk graph (which files a page needs, their gzipped size) and the machine's
+// load average.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -108,6 +109,31 @@ export async function seedDemoProject(em, { clientToken, editorToken, status, ti
 export { CHROMIUM } from '../../tests/e2e/chromium.ts';
 
 /**
+ * The front end built with the product's config into a temporary folder, plus hidden source maps
+ * (`builtChunks` reads them to find a route's chunk; the product's build serves none, and hidden
+ * maps leave the chunks' bytes as the product's): `{ dist, remove }`. The folder is under
+ * node_modules/.cache: the build's prerendering imports its server bundle from there, which must
+ * find the project's packages.
+ */
+export function buildFrontEndWithMaps(root) {
+  const cache = path.join(root, 'node_modules', '.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const dist = fs.mkdtempSync(path.join(cache, 'rushflow-bench-build-'));
+  const remove = () => fs.rmSync(dist, { recursive: true, force: true });
+  try {
+    execFileSync(
+      path.join(root, 'node_modules', '.bin', 'vite'),
+      ['build', '--config', 'frontend/vite.config.ts', '--sourcemap', 'hidden', '--outDir', dist, '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dist, remove };
+}
+
+/**
  * The chunks of the front end built in `dist`: the entry scripts and modulepreloads of index.html,
  * each chunk's static and dynamic imports, the chunk that holds a route module (read from the
  * source maps), and a file's size gzipped at level 9.
@@ -147,7 +173,8 @@ export function builtChunks(dist) {
     const chunk = jsFiles.find((file) =>
       sourcesOf.get(file).some((source) => source.endsWith(`src/app/routes/${route}.tsx`)),
     );
-    if (!chunk) throw new Error(`no chunk holds frontend/src/app/routes/${route}.tsx: is the front end built?`);
+    if (!chunk)
+      throw new Error(`no chunk holds frontend/src/app/routes/${route}.tsx: is the front end built with source maps?`);
     return chunk;
   };
   const bytes = (file) => fs.statSync(path.join(assets, file)).size;

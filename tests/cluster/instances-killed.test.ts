@@ -200,7 +200,7 @@ async function expectEveryEventOnce(due: Set<string>) {
 /** The signed-in page, loaded afresh: the account menu shows (Keycloak's silent check found the session). */
 async function expectStillSignedIn() {
   await page.goto(`${appUrl}/dashboard`);
-  await page.getByRole('button', { name: 'Menu du compte (Client)' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Client, menu du compte' }).waitFor({ timeout: 60_000 });
   expect(page.url()).toMatch(/\/dashboard$/);
 }
 

@@ -88,7 +88,7 @@ test('the admin reassigns an in-progress project, moves its deadline and adds re
   await signIn(page, accounts.admin.email, accounts.admin.password, /\/admin$/);
   let entry = await projectEntry(page);
   for (const label of [
-    `Changer le monteur du projet ${title}`,
+    `Changer de monteur pour le projet ${title}`,
     `Changer la date de livraison du projet ${title}`,
     `Ajouter des révisions au projet ${title}`,
     `Annuler le projet ${title}`,
@@ -96,7 +96,7 @@ test('the admin reassigns an in-progress project, moves its deadline and adds re
     await expect(entry.getByRole('button', { name: label, exact: true })).toBeVisible();
 
   // Another editor: the dialog lists those with a free slot, never the project's own.
-  await entry.getByRole('button', { name: `Changer le monteur du projet ${title}` }).focus();
+  await entry.getByRole('button', { name: `Changer de monteur pour le projet ${title}` }).focus();
   await page.keyboard.press('Enter');
   const reassign = page.getByRole('dialog', { name: 'Changer de monteur' });
   await expect(reassign).toContainText(`suivi aujourd’hui par`);
@@ -155,7 +155,7 @@ test('the admin reassigns an in-progress project, moves its deadline and adds re
   await page.setViewportSize({ width: 390, height: 844 });
   entry = await projectEntry(page);
   await capture(page, 'admin-projects-390');
-  await entry.getByRole('button', { name: `Changer le monteur du projet ${title}` }).click();
+  await entry.getByRole('button', { name: `Changer de monteur pour le projet ${title}` }).click();
   const phoneDialog = page.getByRole('dialog', { name: 'Changer de monteur' });
   await expect(phoneDialog).toBeVisible();
   await capture(page, 'admin-reassign-390');

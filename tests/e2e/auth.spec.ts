@@ -15,7 +15,7 @@ for (const { account, landing, label } of landings) {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await signInOnKeycloak(page, accounts[account].email, accounts[account].password);
     await expect(page).toHaveURL(new RegExp(`${landing}$`));
-    await expect(page.getByRole('button', { name: `Menu du compte (${label})` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `${label}, menu du compte` })).toBeVisible();
   });
 }
 
@@ -27,13 +27,13 @@ test('a fresh load keeps the session, and signing out ends it at Keycloak', asyn
 
   // A new load of the page: the session is found again by Keycloak's silent check in its frame.
   await page.goto('/dashboard');
-  const menu = page.getByRole('button', { name: 'Menu du compte (Client)' });
+  const menu = page.getByRole('button', { name: 'Client, menu du compte' });
   await expect(menu).toBeVisible();
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Menu du compte (Client)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Client, menu du compte' })).toHaveCount(0);
   // Ended at Keycloak too: the silent check finds no session, the signed-in page asks to sign in.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth/);
@@ -77,5 +77,5 @@ test('a client signs up, confirms the e-mail from the received link and is signe
 
   await expect(page.getByRole('heading', { name: 'Email confirmé avec succès !' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  await expect(page.getByRole('button', { name: 'Menu du compte (Client)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Client, menu du compte' })).toBeVisible();
 });

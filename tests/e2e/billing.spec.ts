@@ -147,14 +147,14 @@ test('a business pays, the admin lists and downloads its invoice, then refunds i
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Annuler le projet' }).click();
     await expect(toast(admin, 'Projet annulé')).toBeVisible({ timeout: 30_000 });
     row = await projectRow(admin, projectId);
-    await row.getByRole('button', { name: /^Rembourser le projet/ }).click({ timeout: 30_000 });
+    await row.getByRole('button', { name: /^Rembourser et émettre l’avoir : projet/ }).click({ timeout: 30_000 });
     const dialog = admin.getByRole('alertdialog');
     await dialog.getByLabel('Motif (facultatif, gardé au journal)').fill('Projet annulé à la demande du client');
     await dialog.getByRole('button', { name: 'Rembourser et émettre l’avoir' }).click();
     const refunded = toast(admin, /^Avoir AV-\d{4}-\d{6} émis/);
     await expect(refunded).toBeVisible();
     const creditNumber = /AV-\d{4}-\d{6}/.exec((await refunded.textContent())!)![0];
-    await expect(row.getByRole('button', { name: /^Rembourser le projet/ })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^Rembourser et émettre l’avoir : projet/ })).toHaveCount(0);
 
     const creditRow = await billingRow(admin, creditNumber);
     await expect(creditRow).toContainText('Avoir');

@@ -93,6 +93,10 @@ test('client and editor side by side: chat, files, status, timeline and the bell
     await streamOpen(editor);
     await expect(client.getByTestId('project-status').first()).toHaveText('Assigné au monteur');
     await expect(client.getByTestId('notification-badge')).toHaveCount(0);
+    // A screen reader reads the status with the page: nothing is announced on opening it.
+    const announcement = client.getByTestId('live-announcement');
+    await expect(announcement).toHaveAttribute('role', 'status');
+    await expect(announcement).toHaveText('');
 
     // ——— Chat, both ways; the sender's own message shows once ———
     await client.getByRole('tab', { name: 'Chat' }).click();
@@ -109,6 +113,8 @@ test('client and editor side by side: chat, files, status, timeline and the bell
     await expect(client.getByTestId('chat-message').filter({ hasText: fromEditor })).toBeVisible();
     await expect(client.getByTestId('chat-message')).toHaveCount(2);
     await expect(editor.getByTestId('chat-message')).toHaveCount(2);
+    // The list the new message was added to is a polite live region: it is read out as it arrives.
+    await expect(client.getByTestId('project-chat').getByRole('list')).toHaveAttribute('aria-live', 'polite');
     // The newest message is scrolled into view.
     await expect(client.getByTestId('chat-message').last()).toBeInViewport();
 
@@ -133,6 +139,7 @@ test('client and editor side by side: chat, files, status, timeline and the bell
     await expect(editor.getByTestId('project-status').first()).toHaveText('En cours de montage');
 
     await expect(client.getByTestId('project-status').first()).toHaveText('En cours de montage');
+    await expect(announcement).toHaveText('Statut du projet : En cours de montage');
     await expect(client.getByTestId('timeline-entry')).toHaveCount(3);
     await expect(client.getByTestId('timeline-entry').last()).toContainText('En cours de montage');
     await expect(client.getByTestId('notification-badge')).toHaveText('1');
@@ -140,6 +147,8 @@ test('client and editor side by side: chat, files, status, timeline and the bell
     const started = toast(client, 'Montage commencé');
     await expect(started).toBeVisible();
     await expect(started).toContainText('Votre monteur a commencé le montage de votre vidéo.');
+    // The toast is said as it shows: it sits in a polite live region.
+    await expect(client.locator('[aria-live="polite"]').filter({ has: started })).toHaveCount(1);
     await expect(client.getByTestId('project-notifications')).toContainText('Montage commencé');
 
     // ——— The bell: the new notification on top, unread; "Tout marquer comme lu" clears the badge ———

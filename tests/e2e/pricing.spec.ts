@@ -34,6 +34,9 @@ test.describe('pricing page', () => {
     await expect(hours(page)).toHaveText('2,3 h');
     await expect(price(page)).toHaveText('54 €');
     await expect(page.getByText('Seuil d’alerte : 2,5 h')).toBeVisible();
+    // A screen reader reads the first figures with the page: nothing is announced yet.
+    const announcement = page.getByTestId('live-announcement');
+    await expect(announcement).toHaveText('');
 
     // 120 min of rushes: (1.8 + 1) × 1.56 = 4.368 h → 4 h → 108 €
     const rush = page.getByLabel('Durée des rushs (minutes)');
@@ -58,6 +61,10 @@ test.describe('pricing page', () => {
     await rush.fill('60');
     await expect(hours(page)).toHaveText('4,5 h');
     await expect(price(page)).toHaveText('135 €');
+    // Once the figures settle they are said in one sentence, with the price the visitor would pay:
+    // 94,50 € while launch-offer places remain (other tests of the stack take them), else 135 €.
+    const paid = (await page.getByTestId('simulator-offer-price').isVisible()) ? '94,50' : '135';
+    await expect(announcement).toHaveText(new RegExp(`^Estimation mise à jour\\s:\\s4,5\\sh,\\s${paid}\\s€\\.$`));
     await expect(page.getByText('Devis personnalisé recommandé')).toHaveCount(0);
 
     // Expert complexity: score 2 × 1.2 = 2.4 > 2 → custom quote; 2.9 × 2.4 = 6.96 h → 7 h → 189 €

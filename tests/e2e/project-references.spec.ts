@@ -125,9 +125,7 @@ test('Admin › Projets finds a project by its reference; Admin › Briefs names
   const brief = page.locator(`[data-testid="admin-brief-row"][data-brief-id="${wedding.brief.id}"]`);
   await expect(brief).toContainText(wedding.title);
   await expect(brief).not.toContainText('Sans titre');
-  await expect(brief.getByRole('link', { name: /Ouvrir le projet du brief/ })).toHaveText(
-    `Projet ${wedding.reference}`,
-  );
+  await expect(brief.getByRole('link', { name: /du brief de/ })).toHaveText(`Projet ${wedding.reference}`);
 });
 
 test('on a phone, Admin › Projets shows the reference on each card', async ({ page }) => {

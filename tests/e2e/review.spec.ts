@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../api/temporal/connection';
 import { initOrm } from '../../db/orm';
 import { generateSoundOnly, generateTestVideo, makeTempDir } from '../support/media-fixtures';
-import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
-import { demoAccounts, signInOnKeycloak } from './support/stack';
+import { editingProject, signedInContext, uploadVersion } from './support/review-studio';
+import { toast } from './support/stack';
 
 /**
  * The review studio on the running stack (real api, workflows, preview rendering, MinIO): the demo
@@ -24,11 +24,11 @@ import { demoAccounts, signInOnKeycloak } from './support/stack';
  *
  * With REVIEW_SCREENSHOTS=<folder>, the studio is also captured there (desktop and phone).
  */
-const accounts = demoAccounts();
 const run = Date.now().toString(36).slice(-5);
 const title = `Studio de révision ${run}`;
 const failingTitle = `Aperçu impossible ${run}`;
 const screenshots = process.env.REVIEW_SCREENSHOTS;
+const VIEWPORT = { width: 1440, height: 960 };
 let orm: MikroORM;
 let temporal: Client;
 let temp: ReturnType<typeof makeTempDir>;
@@ -37,26 +37,6 @@ let failingProjectId = '';
 let v1 = '';
 let v2 = '';
 let soundOnly = '';
-
-/** A paid project the demo editor is editing, with its workflow started in its editing phase. */
-async function editingProject(projectTitle: string): Promise<string> {
-  const id = await seedProject(orm.em.fork(), {
-    client: { id: accounts.client.id, email: accounts.client.email },
-    editorId: accounts.editor.id,
-    status: 'in_progress',
-    title: projectTitle,
-    videoType: 'youtube',
-    createdAt: new Date(Date.now() - 3_600_000),
-    deliveryDate: new Date(Date.now() + 10 * 86_400_000),
-    history: [
-      { oldStatus: null, newStatus: 'brief_received', comment: 'Paiement reçu' },
-      { oldStatus: 'brief_received', newStatus: 'assigned' },
-      { oldStatus: 'assigned', newStatus: 'in_progress' },
-    ],
-  });
-  await startSeededProjectWorkflow(temporal, id);
-  return id;
-}
 
 test.beforeAll(async () => {
   orm = await initOrm(process.env.DATABASE_URL ?? '');
@@ -67,8 +47,8 @@ test.beforeAll(async () => {
   v1 = generateTestVideo(path.join(temp.dir, `montage-v1-${run}.mp4`), 4, { ...pattern, source: 'testsrc' });
   v2 = generateTestVideo(path.join(temp.dir, `montage-v2-${run}.mp4`), 4, { ...pattern, source: 'testsrc2' });
   soundOnly = generateSoundOnly(path.join(temp.dir, `son-seul-${run}.mp4`), 3);
-  projectId = await editingProject(title);
-  failingProjectId = await editingProject(failingTitle);
+  projectId = await editingProject(orm, temporal, title);
+  failingProjectId = await editingProject(orm, temporal, failingTitle);
   if (screenshots) fs.mkdirSync(screenshots, { recursive: true });
 });
 
@@ -78,18 +58,6 @@ test.afterAll(async () => {
   temp?.cleanup();
 });
 
-async function signedInContext(browser: Browser, who: 'client' | 'editor'): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
-  const page = await context.newPage();
-  const account = accounts[who];
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, account.email, account.password);
-  await expect(page).toHaveURL(who === 'client' ? /\/dashboard$/ : /\/editor$/);
-  return [context, page];
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const streamOpen = (page: Page) =>
   expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
 
@@ -129,24 +97,13 @@ async function capture(page: Page, name: string, target?: Locator) {
 }
 
 /** Uploads a final video with its version note from the studio. */
-async function uploadVersion(page: Page, number: number, note: string, file: string) {
-  const studio = page.getByTestId('review-studio');
-  await expect(studio.getByRole('heading', { name: `Envoyer la version v${number}` })).toBeVisible();
-  await studio.getByLabel(`Note de la version v${number}`).fill(note);
-  await studio.locator('input[type="file"]').setInputFiles(file);
-  await expect(studio.getByTestId('rush-file').filter({ hasText: path.basename(file) })).toHaveAttribute(
-    'data-status',
-    'completed',
-    { timeout: 60_000 },
-  );
-}
 
 test('the review studio: frame-accurate comments with a drawing, a revision round, v2, compare, approval', async ({
   browser,
 }) => {
   test.setTimeout(600_000);
-  const [editorContext, editor] = await signedInContext(browser, 'editor');
-  const [clientContext, client] = await signedInContext(browser, 'client');
+  const [editorContext, editor] = await signedInContext(browser, 'editor', VIEWPORT);
+  const [clientContext, client] = await signedInContext(browser, 'client', VIEWPORT);
   try {
     // ——— The editor uploads v1 with its note; its preview is made, with live progress, and plays ———
     await openVersions(editor);
@@ -425,8 +382,8 @@ test('a version whose preview cannot be made: the reason, a retry for the editor
 }) => {
   test.setTimeout(300_000);
   const failing = { id: failingProjectId, title: failingTitle };
-  const [editorContext, editor] = await signedInContext(browser, 'editor');
-  const [clientContext, client] = await signedInContext(browser, 'client');
+  const [editorContext, editor] = await signedInContext(browser, 'editor', VIEWPORT);
+  const [clientContext, client] = await signedInContext(browser, 'client', VIEWPORT);
   try {
     await openVersions(editor, failing);
     await uploadVersion(editor, 1, 'Bande son seule', soundOnly);

@@ -72,6 +72,28 @@ test.describe('site shell', () => {
     await expect(footer.locator('a[href="mailto:contact@rushflow.fr"]')).toContainText('contact@rushflow.fr');
   });
 
+  test('every footer states the accessibility level and leads to the statement and the site map', async ({ page }) => {
+    await page.goto('/pricing');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: /^Accessibilité : (partiellement|totalement) conforme$/ }).click();
+    await expect(page).toHaveURL(/\/accessibility$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Déclaration d’accessibilité' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Retour d’information et contact' })).toContainText(
+      'contact@rushflow.fr',
+    );
+    await footer.getByRole('link', { name: 'Plan du site' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Plan du site' })).toBeVisible();
+    // The map reaches the pages the menus do, and those behind a sign-in.
+    const map = page.getByRole('main');
+    for (const [name, href] of [
+      ['Tarifs', '/pricing'],
+      ['Brief express (3 étapes)', '/brief'],
+      ['Espace monteur', '/editor'],
+      ['Déclaration d’accessibilité', '/accessibility'],
+    ])
+      await expect(map.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  });
+
   test('an unknown address shows the 404 page with its four links and a back button', async ({ page }) => {
     await page.goto('/cette-page-n-existe-pas');
     await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();

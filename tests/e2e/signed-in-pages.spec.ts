@@ -69,11 +69,11 @@ test('the project page shows before its scripts run, is taken over as it is, and
   await page.getByRole('tab', { name: 'Chat' }).click();
   await expect(page.getByText('Premier montage en cours.')).toBeVisible();
   // Keycloak's own check has confirmed the session behind the page.
-  await expect(page.getByRole('button', { name: 'Menu du compte (Client)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Client, menu du compte' })).toBeVisible();
   expect(errors).toEqual([]);
 
   // Signing out ends the page session: the next first answer is the empty shell.
-  await page.getByRole('button', { name: 'Menu du compte (Client)' }).click();
+  await page.getByRole('button', { name: 'Client, menu du compte' }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await pageSessionOf(context)).toEqual([]);
@@ -115,7 +115,7 @@ test('a page drawn for one account while Keycloak holds another is drawn again f
 
   await page.goto(`/project/${projectId}`);
   // Keycloak answers for the admin: the page session follows, and the page is drawn for the admin.
-  await expect(page.getByRole('button', { name: 'Menu du compte (Admin)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Admin, menu du compte' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   // Drawn again: the page's own state names the admin, not the client it was first drawn for.
   const state = JSON.parse((await page.locator('#rushflow-page-state').textContent()) ?? '{}') as {

@@ -112,6 +112,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy').then(convert(queryClient)) },
           { path: paths.legalNotice.path, lazy: () => import('./routes/legal-notice').then(convert(queryClient)) },
           {
+            path: paths.accessibility.path,
+            lazy: () => import('./routes/accessibility-statement').then(convert(queryClient)),
+          },
+          { path: paths.siteMap.path, lazy: () => import('./routes/site-map').then(convert(queryClient)) },
+          {
             // Ids: the api draws the project page for a signed-in visitor, and the browser takes it over.
             id: 'signed-in',
             loader: sessionLoader,

@@ -10,7 +10,7 @@ export function useOptionLanguage(): 'fr' | 'en' {
 }
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500';
+  'block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none placeholder:text-slate-500 focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600 aria-[invalid=true]:border-red-500';
 
 /** The star of a required field; screen readers hear the word instead. */
 export function RequiredMark() {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { paths } from '@/config/paths';
+import { currentLanguage } from '@/i18n';
+import { CONFORMANCE_LEVEL_NAMES, SITE_CONFORMANCE_LEVEL } from '@/lib/accessibility-audit';
 import { useContactEmail } from '@/lib/pricing-settings';
 
 const linkClass =
@@ -73,6 +75,19 @@ export function Footer() {
             <li>
               <Link className={linkClass} to={paths.legalNotice.getHref()}>
                 {t('footer.legalNotice')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={paths.siteMap.getHref()}>
+                {t('footer.siteMap')}
+              </Link>
+            </li>
+            <li>
+              {/* RGAA asks every page to state the site's level, linking to the statement. */}
+              <Link className={linkClass} to={paths.accessibility.getHref()}>
+                {t('footer.accessibility', {
+                  level: CONFORMANCE_LEVEL_NAMES[currentLanguage()][SITE_CONFORMANCE_LEVEL],
+                })}
               </Link>
             </li>
           </ul>

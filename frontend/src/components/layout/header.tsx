@@ -22,7 +22,7 @@ export function Header({ notificationBell }: { notificationBell?: ReactNode }) {
   const signedIn = status === 'authenticated';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 [@media(max-height:30rem)]:static">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6 lg:px-8">
         <Logo />
 

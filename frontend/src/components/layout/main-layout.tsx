@@ -19,7 +19,7 @@ export function MainLayout({ notificationBell }: MainLayoutProps) {
       <NavigationProgress />
       <a
         href="#main-content"
-        className="fixed top-3 left-3 z-50 -translate-y-24 rounded-lg bg-violet-700 px-4 py-2 text-sm font-medium text-white shadow-lg focus:translate-y-0"
+        className="sr-only rounded-lg bg-violet-700 px-4 py-2 text-sm font-medium text-white shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
       >
         {t('nav.skipToContent')}
       </a>

@@ -54,7 +54,7 @@ export function FinalVersionUploader({
             aria-describedby={hintId}
             placeholder={t('versionNotePlaceholder')}
             data-testid="version-note-input"
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 disabled:bg-slate-50"
+            className="w-full rounded-lg border border-slate-500 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600 disabled:bg-slate-50"
           />
           <p id={hintId} className="text-xs text-slate-600">
             {t('versionNoteHint')}

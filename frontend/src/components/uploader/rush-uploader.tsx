@@ -90,6 +90,8 @@ export function RushUploader({
           {t('limitReached', { max: maxFiles })}
         </p>
       ) : (
+        // Dropping files is the pointer's shortcut to the file input inside, which the keyboard reaches.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <label
           htmlFor={inputId}
           data-testid="rush-dropzone"

@@ -19,7 +19,7 @@ export const en: Translation<typeof fr> & { roleLabels: Record<string, string> }
     menuDescription: 'Site navigation',
     skipToContent: 'Skip to main content',
     pageLoading: 'Loading the page…',
-    accountMenu: 'Account menu ({{role}})',
+    accountMenu: '{{role}}, account menu',
     signedInAs: 'Signed in as',
   },
   language: {
@@ -58,6 +58,8 @@ export const en: Translation<typeof fr> & { roleLabels: Record<string, string> }
     terms: 'Terms of service',
     privacy: 'Privacy policy',
     legalNotice: 'Legal notice',
+    accessibility: 'Accessibility: {{level}}',
+    siteMap: 'Site map',
     contact: 'Contact',
     recruitment: 'Become an editor',
     writeUs: 'Write to us',

@@ -21,7 +21,7 @@ export const fr = {
     menuDescription: 'Navigation du site',
     skipToContent: 'Aller au contenu principal',
     pageLoading: 'Chargement de la page…',
-    accountMenu: 'Menu du compte ({{role}})',
+    accountMenu: '{{role}}, menu du compte',
     signedInAs: 'Connecté en tant que',
   },
   language: {
@@ -50,6 +50,8 @@ export const fr = {
     terms: 'Conditions générales d’utilisation',
     privacy: 'Politique de confidentialité',
     legalNotice: 'Mentions légales',
+    accessibility: 'Accessibilité : {{level}}',
+    siteMap: 'Plan du site',
     contact: 'Contact',
     recruitment: 'Devenir monteur',
     writeUs: 'Nous écrire',

@@ -1,4 +1,17 @@
 <#macro content>
+<script data-site="${realm.displayName!''}">
+  {
+    // The parent theme titles every page « Connexion à Rushflow »: each page takes its heading instead.
+    const pageTitle = document.getElementById("kc-page-title")?.textContent.trim();
+    if (pageTitle) document.title = pageTitle + " – " + document.currentScript.dataset.site;
+    // The parent theme marks a field in error (aria-invalid) without pointing to the error's text: tie them, so
+    // a screen reader reads the error with the field.
+    for (const field of document.querySelectorAll('[aria-invalid="true"]')) {
+      const error = document.getElementById("input-error-" + field.id);
+      if (error) field.setAttribute("aria-describedby", error.id);
+    }
+  }
+</script>
 <#-- Empty sign-in fields: the server only knows "invalid credentials", so the page says what is missing before posting. -->
 <div id="rf-missing-fields" hidden data-message="${msg("rushflowMissingFields")}"></div>
 <script type="module">
@@ -21,6 +34,12 @@
         title.textContent = message;
         alert.appendChild(title);
         form.parentNode.insertBefore(alert, form);
+      }
+      for (const field of fields) {
+        const missing = field.value.trim() === "";
+        field.setAttribute("aria-invalid", String(missing));
+        if (missing) field.setAttribute("aria-describedby", alert.id);
+        else field.removeAttribute("aria-describedby");
       }
       fields.find((field) => field.value.trim() === "")?.focus();
     });

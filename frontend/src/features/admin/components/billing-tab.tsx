@@ -227,7 +227,7 @@ export function BillingTab() {
                   </div>
                   <KindBadge document={document} />
                 </div>
-                <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1 text-sm">
+                <dl className="mt-3 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
                   {detailCells(document, t('common.none')).map(([column, text]) => (
                     <Fragment key={column}>
                       <dt className="text-slate-500">{t(`billing.columns.${column}`)}</dt>

@@ -137,7 +137,10 @@ export function BriefsTab() {
                       {brief.projectId ? (
                         <Link
                           to={paths.project.getHref(brief.projectId)}
-                          aria-label={t('briefs.projectLabel', { email: brief.email })}
+                          aria-label={t('briefs.projectLabel', {
+                            reference: brief.projectReference,
+                            email: brief.email,
+                          })}
                           className="rounded text-sm font-medium text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
                         >
                           {t('briefs.project', { reference: brief.projectReference })}

@@ -2,7 +2,7 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 export const inputClass =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-50';
+  'h-10 w-full rounded-lg border border-slate-500 bg-white px-3 text-sm text-slate-900 outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600 aria-[invalid=true]:border-red-500 disabled:bg-slate-50';
 
 /** A labelled control; `id` ties the label to it. */
 export function Field({

@@ -131,6 +131,7 @@ export function SellerCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     const parsed = SellerIdentitySchema.safeParse(inputOf(draft));
     if (!parsed.success) {
       const found: Record<string, string> = {};
@@ -230,7 +231,12 @@ export function SellerCard() {
                 hint: t('seller.hints.paymentTermsDays'),
               })}
             </div>
-            <Button type="submit" className="self-start" disabled={save.isPending}>
+            {/* Busy, not disabled, while saving: a disabled button would drop the keyboard's focus. It wraps in a narrow window. */}
+            <Button
+              type="submit"
+              className="h-auto min-h-10 self-start whitespace-normal aria-disabled:opacity-60"
+              aria-disabled={save.isPending}
+            >
               <Save aria-hidden="true" />
               {save.isPending ? t('common.saving') : t('seller.save')}
             </Button>

@@ -68,6 +68,7 @@ export function SettingsTab() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     const parsed = SettingsInputSchema.safeParse({
       revisionWindowDays: numberOf(draft.revisionWindowDays),
       maxRevisions: numberOf(draft.maxRevisions),
@@ -142,7 +143,8 @@ export function SettingsTab() {
                 </label>
                 <p className="pl-7 text-xs text-slate-600">{t('settings.expressHint')}</p>
               </div>
-              <Button type="submit" className="self-start" disabled={save.isPending}>
+              {/* Busy, not disabled, while saving: a disabled button would drop the keyboard's focus. */}
+              <Button type="submit" className="self-start aria-disabled:opacity-60" aria-disabled={save.isPending}>
                 <Save aria-hidden="true" />
                 {save.isPending ? t('common.saving') : t('settings.save')}
               </Button>

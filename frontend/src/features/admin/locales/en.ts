@@ -73,7 +73,7 @@ export const en: Translation<typeof fr> = {
     cancelled: 'Project cancelled',
     keep: 'Keep the project',
     refund: 'Refund and issue the credit note',
-    refundLabel: 'Refund the project {{title}} and issue the credit note',
+    refundLabel: 'Refund and issue the credit note: project {{title}}',
     refundTitle: 'Refund and issue the credit note?',
     refundText:
       'A credit note cancelling the whole invoice of “{{title}}” is issued, the card payment is refunded in full and the client receives the credit note by e-mail. This cannot be undone.',
@@ -81,7 +81,7 @@ export const en: Translation<typeof fr> = {
     refundKeep: 'Do not refund',
     refunded: 'Credit note {{number}} issued: the refund is under way.',
     reassign: 'Change editor',
-    reassignLabel: 'Change the editor of the project {{title}}',
+    reassignLabel: 'Change editor for the project {{title}}',
     reassignTitle: 'Change editor',
     reassignText:
       'Active editors with a free slot for “{{title}}”, followed today by {{editor}}. Both editors are told and their loads follow.',
@@ -213,7 +213,7 @@ export const en: Translation<typeof fr> = {
     reminders_one: '{{count}} sent',
     reminders_other: '{{count}} sent',
     project: 'Project {{reference}}',
-    projectLabel: 'Open the project of the brief from {{email}}',
+    projectLabel: 'Project {{reference}}, from the brief of {{email}}',
     nothing: 'Nothing',
     empty: 'No brief matches.',
   },

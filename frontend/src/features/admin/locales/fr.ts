@@ -71,7 +71,7 @@ export const fr = {
     cancelled: 'Projet annulé',
     keep: 'Garder le projet',
     refund: 'Rembourser et émettre l’avoir',
-    refundLabel: 'Rembourser le projet {{title}} et émettre l’avoir',
+    refundLabel: 'Rembourser et émettre l’avoir : projet {{title}}',
     refundTitle: 'Rembourser et émettre l’avoir ?',
     refundText:
       'Un avoir annulant toute la facture de « {{title}} » est émis, le paiement par carte est remboursé en entier et le client reçoit l’avoir par e-mail. Cette action est définitive.',
@@ -79,7 +79,7 @@ export const fr = {
     refundKeep: 'Ne pas rembourser',
     refunded: 'Avoir {{number}} émis : le remboursement est en cours.',
     reassign: 'Changer de monteur',
-    reassignLabel: 'Changer le monteur du projet {{title}}',
+    reassignLabel: 'Changer de monteur pour le projet {{title}}',
     reassignTitle: 'Changer de monteur',
     reassignText:
       'Monteurs actifs ayant une place libre pour « {{title}} », suivi aujourd’hui par {{editor}}. Les deux monteurs sont prévenus et leurs charges suivent.',
@@ -213,7 +213,7 @@ export const fr = {
     reminders_one: '{{count}} envoyée',
     reminders_other: '{{count}} envoyées',
     project: 'Projet {{reference}}',
-    projectLabel: 'Ouvrir le projet du brief de {{email}}',
+    projectLabel: 'Projet {{reference}}, du brief de {{email}}',
     nothing: 'Rien',
     empty: 'Aucun brief ne correspond.',
   },

@@ -6,6 +6,7 @@ import {
   type WizardBrief,
   type WizardBriefPayload,
 } from '@domain/schemas/brief';
+import { scrollBehavior } from '@/lib/motion';
 import { zodResolver } from '@/lib/zod-resolver';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -114,7 +115,7 @@ export function BriefWizard() {
 
   const goTo = (next: Step) => {
     setStep(next);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
     requestAnimationFrame(() => stepHeading.current?.focus());
   };
 

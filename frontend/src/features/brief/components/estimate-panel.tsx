@@ -6,6 +6,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { useOptionLanguage } from '@/components/form/fields';
+import { LiveAnnouncement } from '@/components/ui/live-announcement';
+
+/** How long the estimate stays still before it is announced: a pause in typing, not every digit. */
+const ESTIMATE_SETTLE_MS = 1000;
 
 interface EstimatePanelProps {
   quote: BriefQuote;
@@ -39,59 +43,69 @@ export function EstimatePanel({ quote, variant, id, className }: EstimatePanelPr
         </h2>
         <span className="text-xs text-slate-500">{t('panel.live')}</span>
       </div>
-      <dl className="mt-4 grid gap-3 text-sm" aria-live="polite" data-testid="estimate-panel">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('panel.service')}</dt>
-          <dd className="text-right font-medium text-slate-900">
-            {optionLabel(SERVICE_CATEGORY_OPTIONS, estimate.serviceCategory, language)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('panel.hours')}</dt>
-          <dd className="font-medium text-slate-900" data-testid="estimate-hours">
-            {formatHours(estimate.hours, language)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('panel.delay')}</dt>
-          <dd className="font-medium text-slate-900" data-testid="estimate-days">
-            {t('panel.days', { count: quote.deliveryDays })}
-          </dd>
-        </div>
-        {estimate.extrasPriceCents > 0 && (
+      {/* The figures change at every keystroke: a screen reader hears them once they settle, in one sentence. */}
+      <LiveAnnouncement
+        settleMs={ESTIMATE_SETTLE_MS}
+        message={t('panel.announcement', {
+          price: money(variant === 'full' ? quote.priceCents : quote.offerPriceCents),
+          days: t('panel.days', { count: quote.deliveryDays }),
+        })}
+      />
+      <div>
+        <dl className="mt-4 grid gap-3 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">{t('panel.extras')}</dt>
-            <dd className="font-medium text-slate-900">{money(estimate.extrasPriceCents)}</dd>
-          </div>
-        )}
-        {variant === 'full' ? (
-          <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
-            <dt className="font-medium text-slate-800">{t('panel.price')}</dt>
-            <dd className="text-2xl font-bold text-violet-800" data-testid="estimate-price">
-              {money(quote.priceCents)}
+            <dt className="text-slate-600">{t('panel.service')}</dt>
+            <dd className="text-right font-medium text-slate-900">
+              {optionLabel(SERVICE_CATEGORY_OPTIONS, estimate.serviceCategory, language)}
             </dd>
           </div>
-        ) : (
-          <>
-            <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
-              <dt className="text-slate-600">{t('panel.normalPrice')}</dt>
-              <dd className="text-slate-500 line-through">{money(quote.priceCents)}</dd>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">{t('panel.hours')}</dt>
+            <dd className="font-medium text-slate-900" data-testid="estimate-hours">
+              {formatHours(estimate.hours, language)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">{t('panel.delay')}</dt>
+            <dd className="font-medium text-slate-900" data-testid="estimate-days">
+              {t('panel.days', { count: quote.deliveryDays })}
+            </dd>
+          </div>
+          {estimate.extrasPriceCents > 0 && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">{t('panel.extras')}</dt>
+              <dd className="font-medium text-slate-900">{money(estimate.extrasPriceCents)}</dd>
             </div>
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="font-medium text-slate-800">{t('panel.offerPrice')}</dt>
+          )}
+          {variant === 'full' ? (
+            <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
+              <dt className="font-medium text-slate-800">{t('panel.price')}</dt>
               <dd className="text-2xl font-bold text-violet-800" data-testid="estimate-price">
-                {money(quote.offerPriceCents)}
+                {money(quote.priceCents)}
               </dd>
             </div>
-            {quote.savingsCents > 0 && (
-              <p className="flex items-center gap-1.5 rounded-lg bg-emerald-50 px-3 py-2 text-xs font-medium text-emerald-800">
-                <Sparkles className="size-3.5" aria-hidden="true" />
-                {t('panel.savings', { amount: money(quote.savingsCents) })}
-              </p>
-            )}
-          </>
+          ) : (
+            <>
+              <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-slate-100 pt-3">
+                <dt className="text-slate-600">{t('panel.normalPrice')}</dt>
+                <dd className="text-slate-500 line-through">{money(quote.priceCents)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="font-medium text-slate-800">{t('panel.offerPrice')}</dt>
+                <dd className="text-2xl font-bold text-violet-800" data-testid="estimate-price">
+                  {money(quote.offerPriceCents)}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+        {variant !== 'full' && quote.savingsCents > 0 && (
+          <p className="mt-3 flex items-center gap-1.5 rounded-lg bg-emerald-50 px-3 py-2 text-xs font-medium text-emerald-800">
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            {t('panel.savings', { amount: money(quote.savingsCents) })}
+          </p>
         )}
-      </dl>
+      </div>
       {variant === 'full' && estimate.customQuoteRecommended && (
         <p
           role="status"

@@ -1,8 +1,9 @@
 import { formatMoney, type BriefQuote } from '@domain/brief-estimate';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { scrollBehavior } from '@/lib/motion';
 import { cn } from '@/lib/utils';
 import { useOptionLanguage } from '@/components/form/fields';
 
@@ -24,19 +25,26 @@ export function EstimateSummaryBar({ quote, variant, panelId }: EstimateSummaryB
   const language = useOptionLanguage();
   const panelInView = useInView(panelId);
   const priceCents = variant === 'wizard' ? quote.offerPriceCents : quote.priceCents;
+  const bar = useRef<HTMLDivElement>(null);
+  useKeepFocusClear(bar);
 
   return (
     <div
+      ref={bar}
       role="region"
       aria-label={t('panel.summary')}
       data-testid="estimate-summary"
+      data-fixed-bottom
+      // In a short window (400 % zoom, a phone on its side) it would hide a third of the form: the
+      // panel below the form gives the same figures.
       className={cn(
-        'fixed inset-x-0 bottom-0 z-40 border-t border-violet-200 bg-white/95 px-4 py-3 shadow-[0_-8px_24px_-12px_rgba(76,29,149,0.25)] backdrop-blur lg:hidden',
+        'fixed inset-x-0 bottom-0 z-40 border-t border-violet-200 bg-white/95 px-4 py-3 shadow-[0_-8px_24px_-12px_rgba(76,29,149,0.25)] backdrop-blur lg:hidden [@media(max-height:30rem)]:hidden',
         panelInView && 'hidden',
       )}
     >
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
-        <p className="flex min-w-0 flex-col" aria-live="polite">
+        {/* The panel below the form announces the changes (once): this bar only shows them. */}
+        <p className="flex min-w-0 flex-col">
           <span className="text-xs text-slate-600">{t('panel.summary')}</span>
           <span className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-xl font-bold text-violet-800" data-testid="estimate-summary-price">
@@ -51,12 +59,9 @@ export function EstimateSummaryBar({ quote, variant, panelId }: EstimateSummaryB
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => {
-            const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-            document
-              .getElementById(panelId)
-              ?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
-          }}
+          onClick={() =>
+            document.getElementById(panelId)?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' })
+          }
         >
           {t('panel.summaryDetails')}
           <ChevronDown aria-hidden="true" />
@@ -64,6 +69,27 @@ export function EstimateSummaryBar({ quote, variant, panelId }: EstimateSummaryB
       </div>
     </div>
   );
+}
+
+/**
+ * A field the keyboard reaches under the bar is scrolled clear of it (WCAG 2.4.11): the browser
+ * leaves where it is a field already inside the window, even one the bar covers.
+ */
+function useKeepFocusClear(bar: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const covering = bar.current;
+      const field = event.target;
+      if (!covering || covering.offsetHeight === 0 || !(field instanceof Element) || covering.contains(field)) return;
+      // A visually hidden control (the drop zone's file input) is shown by its label.
+      const shown = field.getBoundingClientRect().width <= 1 ? (field.closest('label') ?? field) : field;
+      // The page's scroll-padding-bottom keeps the bar's height free under it.
+      if (shown.getBoundingClientRect().bottom > covering.getBoundingClientRect().top)
+        shown.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [bar]);
 }
 
 /** Whether the element with this id is at least partly on screen. */

@@ -2,6 +2,7 @@ import { quoteFullFormBrief } from '@domain/brief-estimate';
 import { REFERENCE_VIDEO_SLOTS } from '@domain/brief-options';
 import { addWorkingDays, todayIn } from '@domain/delivery';
 import { BRIEF_MESSAGES, createFullBriefSchema, type FullBrief, type FullBriefPayload } from '@domain/schemas/brief';
+import { scrollBehavior } from '@/lib/motion';
 import { zodResolver } from '@/lib/zod-resolver';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -137,7 +138,7 @@ export function FullBriefForm() {
       const sent = { email: brief.clientEmail, briefId, addressConfirmationNeeded };
       draft.markSent(sent);
       setThanks(sent);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.scrollTo({ top: 0, behavior: scrollBehavior() });
     } catch (error) {
       if (proofOfWork.asked(error, brief)) return;
       toast.error(BRIEF_MESSAGES.submitErrorTitle, { description: submitErrorDescription(error) });

@@ -21,6 +21,7 @@ export const en: Translation<typeof fr> = {
     offerNote: 'Launch offer: -30% for the first 10 customers.',
     summary: 'Your estimate',
     summaryDetails: 'See details',
+    announcement: 'Estimate updated: {{price}}, {{days}}.',
   },
   wizard: {
     metaTitle: 'Order an edit',

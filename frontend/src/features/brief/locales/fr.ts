@@ -22,6 +22,7 @@ export const fr = {
     offerNote: 'Offre de lancement : -30 % pour les 10 premiers clients.',
     summary: 'Votre estimation',
     summaryDetails: 'Voir le détail',
+    announcement: 'Estimation mise à jour : {{price}}, {{days}}.',
   },
   wizard: {
     metaTitle: 'Commander un montage',

@@ -24,7 +24,7 @@ export function ContactPage() {
         </p>
       </div>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <CardContent className="p-5 sm:p-8">
             <h2 className="mb-5 text-xl font-semibold text-slate-900">{t('form.title')}</h2>

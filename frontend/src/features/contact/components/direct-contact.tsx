@@ -20,39 +20,40 @@ export function DirectContact() {
   const { t } = useTranslation(CONTACT_NAMESPACE);
   const contactEmail = useContactEmail();
   return (
+    // Each icon sits in its term: a definition list holds only its terms and values (in a div each).
     <dl className="flex flex-col gap-4 text-sm">
-      <div className="flex items-start gap-3">
-        <Mail className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
-        <div className="min-w-0">
-          <dt className="font-medium text-slate-900">{t('direct.email')}</dt>
-          <dd className="break-all">
-            {contactEmail ? (
-              <a
-                href={`mailto:${contactEmail}`}
-                data-testid="contact-direct-email"
-                className="rounded font-medium text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
-              >
-                {contactEmail}
-              </a>
-            ) : (
-              <Skeleton className="mt-1 h-4 w-40" />
-            )}
-          </dd>
-        </div>
+      <div className="relative min-w-0 pl-8">
+        <dt className="font-medium text-slate-900">
+          <Mail className="absolute top-0.5 left-0 size-5 text-violet-700" aria-hidden="true" />
+          {t('direct.email')}
+        </dt>
+        <dd className="break-all">
+          {contactEmail ? (
+            <a
+              href={`mailto:${contactEmail}`}
+              data-testid="contact-direct-email"
+              className="rounded font-medium text-violet-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-violet-600"
+            >
+              {contactEmail}
+            </a>
+          ) : (
+            <Skeleton className="mt-1 h-4 w-40" />
+          )}
+        </dd>
       </div>
-      <div className="flex items-start gap-3">
-        <Clock className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
-        <div>
-          <dt className="font-medium text-slate-900">{t('direct.hours')}</dt>
-          <dd className="text-slate-700">{t('direct.hoursValue', { from: OPENING, to: CLOSING })}</dd>
-        </div>
+      <div className="relative pl-8">
+        <dt className="font-medium text-slate-900">
+          <Clock className="absolute top-0.5 left-0 size-5 text-violet-700" aria-hidden="true" />
+          {t('direct.hours')}
+        </dt>
+        <dd className="text-slate-700">{t('direct.hoursValue', { from: OPENING, to: CLOSING })}</dd>
       </div>
-      <div className="flex items-start gap-3">
-        <MessageSquareReply className="mt-0.5 size-5 shrink-0 text-violet-700" aria-hidden="true" />
-        <div>
-          <dt className="font-medium text-slate-900">{t('direct.reply')}</dt>
-          <dd className="text-slate-700">{t('direct.replyValue')}</dd>
-        </div>
+      <div className="relative pl-8">
+        <dt className="font-medium text-slate-900">
+          <MessageSquareReply className="absolute top-0.5 left-0 size-5 text-violet-700" aria-hidden="true" />
+          {t('direct.reply')}
+        </dt>
+        <dd className="text-slate-700">{t('direct.replyValue')}</dd>
       </div>
     </dl>
   );

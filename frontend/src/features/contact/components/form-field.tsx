@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Field } from '@/components/form/fields';
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500 sm:text-sm';
+  'block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-500 focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600 aria-[invalid=true]:border-red-500 sm:text-sm';
 
 /** The shared `Field`, its ids handed to the control ready to spread. */
 export function FormField({

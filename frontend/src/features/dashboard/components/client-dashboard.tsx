@@ -29,15 +29,16 @@ function Counter({ icon, label, value, testId }: { icon: ReactNode; label: strin
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-center gap-3">
+        {/* On a narrow screen the figure has the card's whole width: never cut (« 135,… »). */}
         <span
-          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-700"
+          className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-700 sm:flex"
           aria-hidden="true"
         >
           {icon}
         </span>
         <div className="min-w-0">
           <p className="text-sm text-slate-600">{label}</p>
-          <p className="truncate text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
+          <p className="text-xl font-bold break-words text-slate-900 tabular-nums sm:text-2xl" data-testid={testId}>
             {value}
           </p>
         </div>
@@ -52,12 +53,11 @@ function ProjectRow({ project }: { project: ProjectSummary }) {
     <li>
       <Link
         to={paths.project.getHref(project.id)}
-        aria-label={t('projects.open', { title: project.title, reference: project.reference })}
         data-testid="dashboard-project"
         className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 transition-colors outline-none hover:border-violet-300 hover:bg-violet-50/40 focus-visible:ring-2 focus-visible:ring-violet-600 sm:flex-row sm:items-center sm:justify-between"
       >
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">{project.title}</p>
+          <p className="font-medium break-words text-slate-900">{project.title}</p>
           <p className="text-sm text-slate-600">
             <span className="font-medium text-slate-700 tabular-nums" data-testid="project-reference">
               {project.reference}
@@ -66,7 +66,7 @@ function ProjectRow({ project }: { project: ProjectSummary }) {
             {project.editorName ? t('projects.editor', { name: project.editorName }) : t('projects.noEditor')}
           </p>
         </div>
-        <div className="flex items-center gap-3 sm:shrink-0">
+        <div className="flex flex-wrap items-center gap-3 sm:shrink-0">
           <ProjectStatusBadge status={project.status} />
           <span className="text-sm font-semibold text-slate-900 tabular-nums">
             {formatMoney(project.totalPrice.cents, project.totalPrice.currency)}
@@ -169,7 +169,7 @@ export function ClientDashboard() {
 
       <UnpaidBriefs />
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between gap-2">
             <CardTitle>{t('projects.title')}</CardTitle>

@@ -21,7 +21,6 @@ export const en: Translation<typeof fr> = {
     created: 'Created {{when}}',
     editor: 'Editor: {{name}}',
     noEditor: 'Editor assigned soon',
-    open: 'Open project {{title}} ({{reference}})',
     loading: 'Loading your projects…',
   },
   unpaid: {

@@ -19,7 +19,6 @@ export const fr = {
     created: 'Créé {{when}}',
     editor: 'Monteur : {{name}}',
     noEditor: 'Monteur bientôt assigné',
-    open: 'Ouvrir le projet {{title}} ({{reference}})',
     loading: 'Chargement de vos projets…',
   },
   unpaid: {

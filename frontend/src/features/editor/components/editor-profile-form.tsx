@@ -49,7 +49,7 @@ export function EditorProfileForm({
   return (
     <form onSubmit={(event) => save(event, form)} noValidate className="space-y-8" data-testid="editor-profile-form">
       <section className="grid gap-4 sm:grid-cols-2">
-        <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">{t('form.identity')}</h3>
+        <h2 className="text-base font-semibold text-slate-900 sm:col-span-2">{t('form.identity')}</h2>
         <Field id={`${id}-firstName`} label={t('form.firstName')} error={err('firstName')}>
           <input
             id={`${id}-firstName`}
@@ -100,7 +100,7 @@ export function EditorProfileForm({
       </section>
 
       <section className="grid gap-4 sm:grid-cols-2">
-        <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">{t('form.rates')}</h3>
+        <h2 className="text-base font-semibold text-slate-900 sm:col-span-2">{t('form.rates')}</h2>
         <Field
           id={`${id}-hourlyRate`}
           label={t('form.hourlyRate')}
@@ -136,7 +136,7 @@ export function EditorProfileForm({
       </section>
 
       <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <h3 className="text-base font-semibold text-slate-900 sm:col-span-2 lg:col-span-4">{t('form.availability')}</h3>
+        <h2 className="text-base font-semibold text-slate-900 sm:col-span-2 lg:col-span-4">{t('form.availability')}</h2>
         <Field id={`${id}-timezone`} label={t('form.timezone')} error={err('timezone')}>
           <select
             id={`${id}-timezone`}

@@ -82,7 +82,7 @@ export function EmailTestPage() {
                     autoComplete="email"
                     aria-invalid={invalid}
                     aria-describedby={describedBy}
-                    className="h-10 rounded-lg border border-slate-300 px-3 text-base text-slate-900 outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30 aria-[invalid=true]:border-red-500 sm:text-sm"
+                    className="h-10 rounded-lg border border-slate-500 px-3 text-base text-slate-900 outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600 aria-[invalid=true]:border-red-500 sm:text-sm"
                     {...register('to')}
                   />
                 )}

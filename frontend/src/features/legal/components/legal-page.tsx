@@ -54,7 +54,7 @@ function LegalTableView({ table }: { table: LegalTable }) {
                       {cell}
                     </th>
                   ) : (
-                    <td key={cell} className="px-4 py-3">
+                    <td key={table.head[index]} className="px-4 py-3">
                       {cell}
                     </td>
                   ),

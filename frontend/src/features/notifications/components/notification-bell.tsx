@@ -107,12 +107,12 @@ export function NotificationBell() {
                     {notification.title}
                   </p>
                   {notification.project && (
-                    <p className="truncate text-xs font-medium text-slate-500" data-testid="notification-project">
+                    <p className="truncate text-xs font-medium text-slate-600" data-testid="notification-project">
                       {notification.project.reference} · {notification.project.title}
                     </p>
                   )}
                   <p className="line-clamp-2 text-sm break-words text-slate-600">{notification.message}</p>
-                  <p className="mt-0.5 text-xs text-slate-500">
+                  <p className="mt-0.5 text-xs text-slate-600">
                     <time dateTime={notification.createdAt}>{formatRelative(notification.createdAt)}</time>
                   </p>
                 </div>

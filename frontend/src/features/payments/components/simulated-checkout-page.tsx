@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '@domain/payments';
 import { FlaskConical, Loader2 } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePaySimulatedCheckout, useSimulatedCheckout } from '../api/payments';
@@ -34,7 +34,8 @@ export function SimulatedCheckoutPage() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Paiement sécurisé (simulation)</CardTitle>
+          {/* The page's only title, so its h1. */}
+          <h1 className="text-lg font-semibold text-slate-900">Paiement sécurisé (simulation)</h1>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           {!sessionId || session.isError ? (

@@ -59,7 +59,7 @@ export function PriceSimulator({
   const toggleFeature = (feature: Feature, on: boolean) => setFeatures((current) => ({ ...current, [feature]: on }));
 
   return (
-    <Card className="grid overflow-hidden lg:grid-cols-[1fr_22rem]">
+    <Card className="grid grid-cols-1 overflow-hidden lg:grid-cols-[1fr_22rem]">
       <div className="p-5 sm:p-6">
         <Tabs defaultValue="basic">
           <TabsList className="h-auto grid-flow-row grid-cols-1 sm:grid-flow-col sm:grid-cols-none">

@@ -112,6 +112,7 @@ export const en: Translation<typeof fr> = {
     alwaysIncluded: 'always included',
     includedInCategory: 'included in the category',
     resultTitle: 'Your estimate',
+    announcement: 'Estimate updated: {{hours}}, {{price}}.',
     service: 'Service',
     derived: 'Derived from your options',
     billed_one: '{{count}} hour billed',

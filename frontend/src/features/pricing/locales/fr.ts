@@ -104,6 +104,7 @@ export const fr = {
     alwaysIncluded: 'toujours incluses',
     includedInCategory: 'inclus dans la catégorie',
     resultTitle: 'Votre estimation',
+    announcement: 'Estimation mise à jour : {{hours}}, {{price}}.',
     service: 'Service',
     derived: 'Déduit de vos options',
     billed_one: '{{count}} heure facturée',

@@ -18,6 +18,7 @@ export function ChatTab({ projectId }: { projectId: string }) {
   const send = useSendMessage(projectId);
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const canSend = ProjectMessageInputSchema.safeParse({ content: draft }).success && !send.isPending;
 
@@ -33,7 +34,11 @@ export function ChatTab({ projectId }: { projectId: string }) {
     const parsed = ProjectMessageInputSchema.safeParse({ content: draft });
     if (!parsed.success || send.isPending) return;
     send.mutate(parsed.data.content, {
-      onSuccess: () => setDraft(''),
+      // Sent from the button (which turns disabled, the field being empty): the keyboard goes back to the field.
+      onSuccess: () => {
+        setDraft('');
+        inputRef.current?.focus();
+      },
       onError: (error) =>
         toast.error(t('chat.failed'), { description: error instanceof ApiError ? error.message : undefined }),
     });
@@ -92,13 +97,14 @@ export function ChatTab({ projectId }: { projectId: string }) {
           {t('chat.input')}
         </label>
         <textarea
+          ref={inputRef}
           id={inputId}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           rows={2}
           placeholder={t('chat.placeholder')}
-          className="max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
+          className="max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-slate-500 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600"
           data-testid="chat-input"
         />
         <Button type="submit" size="icon" disabled={!canSend} aria-label={t('chat.send')}>

@@ -4,7 +4,7 @@ import type { ProjectBillingDocument, ProjectDetail } from '@domain/projects';
 import { REVIEW_ACTIONS } from '@domain/review';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, FileText } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -49,10 +49,34 @@ function ActionsCard({
   const hasDeliverables = project.finalFileCount > 0;
   // The client downloads the originals once a version is approved; until then only previews are shown.
   const deliverablesLocked = project.approvedVersionNumber === null && !mayDownloadOriginals(project);
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusInside = useRef(false);
+  const buttons = [...project.actions, ...project.pendingActions.map(({ action: name }) => name)].join();
+  // A button is disabled while its action runs and goes with the state it served: the keyboard's
+  // focus, left on nothing, comes back to this card's title instead of the top of the page.
+  useEffect(() => {
+    if (!focusInside.current) return;
+    // After the dialog's own focus return (a task later), which finds its trigger gone.
+    const timer = window.setTimeout(() => {
+      if (focusInside.current && (!document.activeElement || document.activeElement === document.body))
+        title.current?.focus();
+    });
+    return () => window.clearTimeout(timer);
+  }, [buttons]);
   return (
-    <Card>
+    <Card
+      onFocus={() => {
+        focusInside.current = true;
+      }}
+      onBlur={(event) => {
+        // No next element: the focused button went away or was disabled, the focus did not leave by choice.
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+      }}
+    >
       <CardHeader>
-        <CardTitle>{t('overview.actions')}</CardTitle>
+        <CardTitle ref={title} tabIndex={-1}>
+          {t('overview.actions')}
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3" data-testid="project-actions">
         {project.actions.map((name) =>

@@ -1,4 +1,5 @@
 import { briefVideoTypeText } from '@domain/brief-options';
+import { projectStatusLabel } from '@domain/project-lifecycle';
 import { PROJECT_MESSAGES } from '@domain/projects';
 import { Clock, Film, RefreshCw, Timer } from 'lucide-react';
 import type { ProjectDetail } from '@domain/projects';
@@ -8,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ProjectStatusBadge } from '@/components/projects/project-status-badge';
 import { Button } from '@/components/ui/button';
+import { LiveAnnouncement } from '@/components/ui/live-announcement';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -119,12 +121,14 @@ function ProjectView({
         </p>
         <div className="flex flex-wrap items-start gap-3">
           <h1
-            className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl"
+            className="min-w-48 flex-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl"
             data-testid="project-title"
           >
             {project.title}
           </h1>
           <ProjectStatusBadge status={project.status} className="mt-1" />
+          {/* A status changed live (by the editor, the workflow) is said, not only redrawn. */}
+          <LiveAnnouncement message={t('statusNow', { status: projectStatusLabel(project.status) })} />
         </div>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
           <div className="flex gap-1">
@@ -154,7 +158,7 @@ function ProjectView({
         {project.description && <p className="max-w-3xl whitespace-pre-line text-slate-700">{project.description}</p>}
       </header>
 
-      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section className="grid grid-cols-1 gap-3 min-[24rem]:grid-cols-2 lg:grid-cols-4">
         <InfoCard
           icon={<Film className="size-4" />}
           label={t('info.videoType')}

@@ -13,6 +13,7 @@ export const en: Translation<typeof fr> = {
   editor: 'Editor',
   noEditor: 'Editor assigned soon',
   price: 'Total price',
+  statusNow: 'Project status: {{status}}',
   delivery: 'Planned delivery',
   info: {
     videoType: 'Video type',

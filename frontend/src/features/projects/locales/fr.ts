@@ -12,6 +12,7 @@ export const fr = {
   noEditor: 'Monteur bientôt assigné',
   price: 'Prix total',
   delivery: 'Livraison prévue',
+  statusNow: 'Statut du projet : {{status}}',
   info: {
     videoType: 'Type de vidéo',
     finalDuration: 'Durée finale',

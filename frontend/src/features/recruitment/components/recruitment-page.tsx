@@ -5,6 +5,7 @@ import {
   type EditorApplicationFormValues,
 } from '@domain/recruitment';
 import { editorApplicationFormSchema, type EditorApplicationInput } from '@domain/schemas/recruitment';
+import { scrollBehavior } from '@/lib/motion';
 import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
@@ -92,7 +93,7 @@ export function RecruitmentPage() {
     setPhotoKey((key) => key + 1);
     setPhotoStatus('none');
     setSent(true);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
     requestAnimationFrame(() => sentRef.current?.focus({ preventScroll: true }));
   };
   const proofOfWork = useProofOfWork(

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { scrollBehavior } from '@/lib/motion';
 import { cn } from '@/lib/utils';
 import { RECRUITMENT_NAMESPACE } from '../locales';
 import { SECTION_IDS, sectionAnchor, sectionFilled, type SectionId } from './sections';
@@ -11,8 +12,7 @@ import { SECTION_IDS, sectionAnchor, sectionFilled, type SectionId } from './sec
 export function goToSection(section: SectionId) {
   const element = document.getElementById(sectionAnchor(section));
   if (!element) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  element.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   document.getElementById(`${sectionAnchor(section)}-title`)?.focus({ preventScroll: true });
 }
 
@@ -82,7 +82,7 @@ export function SectionBar({ values, current }: NavProps) {
           id="recruitment-section-picker"
           value={current}
           onChange={(event) => goToSection(event.target.value as SectionId)}
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+          className="h-10 w-full rounded-lg border border-slate-500 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
         >
           {SECTION_IDS.map((section, index) => (
             <option key={section} value={section}>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { renderWithApp, toasts } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -11,13 +11,16 @@ import { ReviewStudio } from '../components/review-studio';
  * and joins the threads, and the editor's question is answered and resolved (then hidden).
  */
 describe('the review studio', () => {
+  // The shortcuts' settings are the browser's: each test starts from the defaults.
+  afterEach(() => window.localStorage.clear());
+
   async function openStudio() {
     const threads = reviewThreads();
     server.use(...threads.handlers);
     const view = renderWithApp(<ReviewStudio project={deliveredProject} />, {
       path: `/project/${deliveredProject.id}`,
     });
-    const timecode = await screen.findByRole('status', { name: 'Timecode' });
+    const timecode = await screen.findByTestId('player-timecode');
     await screen.findByRole('list', { name: 'Commentaires de la version' });
     return { ...view, threads, timecode };
   }
@@ -47,6 +50,57 @@ describe('the review studio', () => {
     await user.keyboard('{ArrowRight}lk');
     expect(timecode).toHaveTextContent('01:00:00:00');
     expect(screen.getByLabelText('Votre commentaire')).toHaveValue('lk');
+  });
+
+  it('reads the position in words on the timeline slider, which takes its own keys, without a live timecode', async () => {
+    const { user, timecode } = await openStudio();
+    const timeline = screen.getByRole('slider', { name: 'Position dans la vidéo' });
+    expect(timeline).toHaveAttribute('aria-valuetext', '1 heure 0 minute 0 seconde, image 0');
+    // The timecode changes on every frame while playing: it is no live region, so it is not spoken each time.
+    expect(timecode.closest('[aria-live], output, [role="status"], [role="log"]')).toBeNull();
+
+    timeline.focus();
+    await user.keyboard('{PageUp}{ArrowRight}{ArrowRight}');
+    expect(timecode).toHaveTextContent('01:00:01:02');
+    expect(timeline).toHaveAttribute('aria-valuetext', '1 heure 0 minute 1 seconde, image 2');
+    await user.keyboard('{ArrowLeft}');
+    expect(timeline).toHaveAttribute('aria-valuetext', '1 heure 0 minute 1 seconde, image 1');
+    // The comments' markers are buttons named by their author and time.
+    expect(
+      screen.getByRole('button', { name: 'Commentaire de Éric Monteur à 1 heure 0 minute 2 secondes, image 0' }),
+    ).toBeVisible();
+  });
+
+  it('lets the single-key shortcuts be changed, then turned off, as the help lists them', async () => {
+    const { user, timecode } = await openStudio();
+    const help = screen.getByTestId('shortcuts-help');
+    const list = () => within(help).getByTestId('shortcut-list');
+    expect(list()).toHaveTextContent(/J\s*K\s*L/);
+
+    // K is given to another action: refused, with the reason; then P pauses instead of K.
+    const pauseKey = within(help).getByLabelText('Pause');
+    await user.type(pauseKey, 'j');
+    expect(within(help).getByRole('alert')).toHaveTextContent('La touche J sert déjà : Lecture arrière.');
+    await user.type(pauseKey, 'p');
+    expect(pauseKey).toHaveValue('P');
+    expect(list()).toHaveTextContent(/J\s*P\s*L/);
+    expect(window.localStorage.getItem('rushflow.review.shortcuts')).toContain('"pause":"p"');
+
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard(' ');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await user.keyboard('k');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await user.keyboard('p');
+    expect(screen.getByRole('button', { name: 'Lecture' })).toBeVisible();
+
+    // Off: the page takes no key at all, and the help says so.
+    await user.click(within(help).getByRole('checkbox', { name: 'Activer les raccourcis clavier' }));
+    expect(list()).toHaveTextContent('Les raccourcis clavier sont désactivés.');
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{ArrowRight}{ArrowRight} l');
+    expect(timecode).toHaveTextContent('01:00:00:00');
+    expect(screen.getByRole('button', { name: 'Lecture' })).toBeVisible();
   });
 
   it('comments on the range set with I and O, and shows the comment in the threads', async () => {

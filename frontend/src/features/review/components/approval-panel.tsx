@@ -24,9 +24,9 @@ export function ApproveCard({ project, version }: { project: ProjectDetail; vers
       aria-labelledby="approve-title"
       data-testid="approve-card"
     >
-      <h3 id="approve-title" className="font-semibold text-emerald-950">
+      <h2 id="approve-title" className="font-semibold text-emerald-950">
         {t('approval.title')}
-      </h3>
+      </h2>
       <p className="text-sm text-slate-700">{t('approval.hint', { version: version.number })}</p>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
@@ -83,10 +83,10 @@ export function DeliverablesCard({ project, version }: { project: ProjectDetail;
       aria-labelledby="deliverables-title"
       data-testid="deliverables-card"
     >
-      <h3 id="deliverables-title" className="flex items-center gap-2 font-semibold text-emerald-950">
+      <h2 id="deliverables-title" className="flex items-center gap-2 font-semibold text-emerald-950">
         <BadgeCheck className="size-5 text-emerald-700" aria-hidden="true" />
         {t('approval.approved', { version: project.approvedVersionNumber })}
-      </h3>
+      </h2>
       {version?.approvedAt && <p className="text-sm text-slate-700">{formatDateTime(version.approvedAt)}</p>}
       <p className="text-sm text-slate-700">{t('approval.windowClosed')}</p>
       {version?.originalAvailable && (

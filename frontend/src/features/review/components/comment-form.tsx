@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH, DRAWING_COLORS, type FrameRate } from '@domain/review';
 import { CommentInputSchema } from '@domain/schemas/review';
 import { ArrowLeftToLine, ArrowRightToLine, PenLine, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,14 @@ export function CommentForm({
   const fieldId = useId();
   const errorId = useId();
   const timecode = (value: number) => framesToTimecode(startFrame + value, rate);
+  // A discarded drawing takes its tools away: the focus goes back to the button that opened them.
+  const drawingStartRef = useRef<HTMLButtonElement>(null);
+  const refocusDrawingStart = useRef(false);
+  useEffect(() => {
+    if (drawing || !refocusDrawingStart.current) return;
+    refocusDrawingStart.current = false;
+    drawingStartRef.current?.focus();
+  }, [drawing]);
 
   const frameIn = range.frameIn ?? frame;
   // A range of a single frame is that frame.
@@ -58,6 +66,7 @@ export function CommentForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (add.isPending) return;
     const shapes = drawing?.shapes ?? [];
     const parsed = CommentInputSchema.safeParse({
       body,
@@ -144,7 +153,7 @@ export function CommentForm({
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}
           data-testid="comment-input"
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
+          className="w-full rounded-lg border border-slate-500 px-3 py-2 text-sm outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600"
         />
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-700">
@@ -153,11 +162,21 @@ export function CommentForm({
         )}
       </div>
 
-      {drawing ? <DrawingTools drawing={drawing} onDrawingChange={onDrawingChange} /> : null}
+      {drawing ? (
+        <DrawingTools
+          drawing={drawing}
+          onDrawingChange={onDrawingChange}
+          onDiscard={() => {
+            refocusDrawingStart.current = true;
+            onDrawingChange(null);
+          }}
+        />
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-2">
         {!drawing && (
           <Button
+            ref={drawingStartRef}
             variant="outline"
             size="sm"
             onClick={() => onDrawingChange({ tool: 'arrow', color: DRAWING_COLORS[0], shapes: [] })}
@@ -167,7 +186,8 @@ export function CommentForm({
             {t('drawing.start')}
           </Button>
         )}
-        <Button type="submit" size="sm" className="ml-auto" disabled={add.isPending} data-testid="comment-submit">
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus. */}
+        <Button type="submit" size="sm" className="ml-auto" aria-disabled={add.isPending} data-testid="comment-submit">
           {t('comments.submit')}
         </Button>
       </div>

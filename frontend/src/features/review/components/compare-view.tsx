@@ -36,7 +36,7 @@ function VersionSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        className="h-9 rounded-lg border border-slate-500 bg-white px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
       >
         {versions.map((version) => (
           <option key={version.number} value={version.number}>
@@ -68,6 +68,8 @@ function CompareVideo({
   return (
     <>
       {source.url && (
+        // Previews of the editor's cuts carry no caption track (see review-player.tsx).
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <video
           ref={attach}
           key={source.url}
@@ -125,9 +127,9 @@ export function CompareView({
 
   useShortcuts({
     ...transportShortcuts(player),
-    b: layout === 'flip' ? flip : undefined,
-    f: fullscreen.toggle,
-    '?': onToggleHelp,
+    flip: layout === 'flip' ? flip : undefined,
+    fullscreen: fullscreen.toggle,
+    help: onToggleHelp,
   });
 
   return (

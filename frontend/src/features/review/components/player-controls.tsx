@@ -1,12 +1,14 @@
 import type { CommentView } from '@domain/review';
 import { ChevronLeft, ChevronRight, Maximize, Minimize, Pause, Play, Rewind } from 'lucide-react';
-import { useRef, type PointerEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { REVIEW_NAMESPACE } from '../locales';
 import { framesToTimecode } from '@domain/timecode';
+import { useTimecodeWords } from '../lib/timecode-words';
 import type { FramePlayer } from '../lib/use-frame-player';
+import { framesPerSecond } from '../lib/use-shortcuts';
 
 const iconButton = 'size-10 text-white hover:bg-white/15 hover:text-white focus-visible:ring-offset-slate-950';
 
@@ -60,14 +62,12 @@ export function PlayerControls({
       >
         <ChevronRight aria-hidden="true" />
       </Button>
+      {/* No live region: it would speak every frame during playback; the timeline says the position. */}
       <div className="ml-1 flex min-w-0 flex-col leading-tight">
-        <output
-          className="font-mono text-base font-semibold tracking-wide tabular-nums sm:text-lg"
-          aria-label={t('player.timecode')}
-          data-testid="player-timecode"
-        >
-          {framesToTimecode(startFrame + frame, rate)}
-        </output>
+        <p className="font-mono text-base font-semibold tracking-wide tabular-nums sm:text-lg">
+          <span className="sr-only">{t('player.timecode')} </span>
+          <span data-testid="player-timecode">{framesToTimecode(startFrame + frame, rate)}</span>
+        </p>
         <span className="text-xs text-slate-300 tabular-nums" data-testid="player-frame">
           {t('player.frame', { frame: frame + 1, count: Math.max(frameCount, 1) })}
         </span>
@@ -118,9 +118,10 @@ export function Timeline({
   onMarker?: (comment: CommentView) => void;
 }) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
+  const inWords = useTimecodeWords(player.rate);
   const trackRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
-  const { frame, frameCount, rate } = player;
+  const { frame, frameCount } = player;
   const total = Math.max(frameCount, 1);
   const at = (value: number) => `${(value / total) * 100}%`;
   const span = (from: number, to: number) => `${(Math.max(1, to - from + 1) / total) * 100}%`;
@@ -132,13 +133,71 @@ export function Timeline({
     player.seek(Math.floor(ratio * total));
   };
 
-  const anchored = comments.filter((comment) => comment.frameIn !== null);
+  // The slider's own keys, whether the page's shortcuts are on or off.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const oneSecond = framesPerSecond(player);
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => player.step(event.shiftKey ? -oneSecond : -1),
+      ArrowDown: () => player.step(event.shiftKey ? -oneSecond : -1),
+      ArrowRight: () => player.step(event.shiftKey ? oneSecond : 1),
+      ArrowUp: () => player.step(event.shiftKey ? oneSecond : 1),
+      PageDown: () => player.step(-oneSecond),
+      PageUp: () => player.step(oneSecond),
+      Home: () => player.seek(0),
+      End: () => player.seek(total - 1),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
+  // One marker per starting frame: comments on the same frame share it, rather than stacking
+  // targets on one another.
+  const byFrame = new Map<number, CommentView[]>();
+  for (const comment of comments) {
+    if (comment.frameIn !== null) byFrame.set(comment.frameIn, [...(byFrame.get(comment.frameIn) ?? []), comment]);
+  }
+  const markers = [...byFrame].map(([frameIn, here]) => ({
+    frameIn,
+    frameOut: Math.max(...here.map((comment) => comment.frameOut ?? frameIn)),
+    comments: here,
+  }));
   const selectionIn = selection?.frameIn ?? null;
   const selectionOut = selection?.frameOut ?? null;
 
   return (
     <div className="px-3 pt-1 pb-3 sm:px-4">
-      <div className="relative h-9">
+      {/* Markers in a row above the track, so each keeps a 24 px target that overlaps nothing else. */}
+      <div className="relative h-12">
+        {markers.map(({ frameIn, frameOut, comments: here }) => {
+          const range = frameOut > frameIn;
+          const open = here.some((comment) => comment.status !== 'resolved');
+          const timecode = inWords(startFrame + frameIn);
+          const names = [...new Set(here.map((comment) => comment.author.name))].join(', ');
+          return (
+            <button
+              key={frameIn}
+              type="button"
+              className={cn(
+                'absolute top-0 flex h-6 min-w-6 items-end justify-center rounded-md outline-none focus-visible:ring-2 focus-visible:ring-white',
+                !range && '-translate-x-1/2',
+              )}
+              style={{ left: at(frameIn + (range ? 0 : 0.5)), width: range ? span(frameIn, frameOut) : undefined }}
+              aria-label={
+                here.length === 1
+                  ? t('player.marker', { timecode, name: names })
+                  : t('player.markers', { count: here.length, timecode, names })
+              }
+              data-testid="timeline-marker"
+              onClick={() => onMarker?.(here[0])}
+            >
+              <span
+                className={cn('h-3 rounded-sm', range ? 'w-full' : 'w-1.5', open ? 'bg-amber-400' : 'bg-slate-400')}
+              />
+            </button>
+          );
+        })}
         <div
           ref={trackRef}
           role="slider"
@@ -147,9 +206,10 @@ export function Timeline({
           aria-valuemin={0}
           aria-valuemax={total - 1}
           aria-valuenow={frame}
-          aria-valuetext={framesToTimecode(startFrame + frame, rate)}
+          aria-valuetext={inWords(startFrame + frame)}
           data-testid="player-timeline"
-          className="absolute inset-x-0 top-3 h-3 cursor-pointer rounded-full bg-white/20 outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+          className="absolute inset-x-0 top-6 h-6 cursor-pointer rounded-full outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+          onKeyDown={onKeyDown}
           onPointerDown={(event) => {
             if (!player.ready) return;
             dragging.current = true;
@@ -163,43 +223,22 @@ export function Timeline({
             dragging.current = false;
           }}
         >
-          <div className="h-full rounded-full bg-violet-500/70" style={{ width: at(frame + 1) }} />
-          {selectionIn !== null && (
-            <div
-              className="absolute inset-y-0 rounded-full bg-amber-300/70"
-              style={{ left: at(selectionIn), width: span(selectionIn, selectionOut ?? selectionIn) }}
-              data-testid="timeline-selection"
-            />
-          )}
+          <div className="absolute inset-x-0 top-1.5 h-3 overflow-hidden rounded-full bg-white/20">
+            <div className="h-full rounded-full bg-violet-500/70" style={{ width: at(frame + 1) }} />
+            {selectionIn !== null && (
+              <div
+                className="absolute inset-y-0 rounded-full bg-amber-300/70"
+                style={{ left: at(selectionIn), width: span(selectionIn, selectionOut ?? selectionIn) }}
+                data-testid="timeline-selection"
+              />
+            )}
+          </div>
         </div>
         <div
-          className="pointer-events-none absolute top-1 h-7 w-0.5 -translate-x-1/2 rounded bg-white"
+          className="pointer-events-none absolute top-4 h-7 w-0.5 -translate-x-1/2 rounded bg-white"
           style={{ left: at(frame + 0.5) }}
           aria-hidden="true"
         />
-        {anchored.map((comment) => {
-          const from = comment.frameIn ?? 0;
-          const range = comment.frameOut !== null && comment.frameOut > from;
-          const resolved = comment.status === 'resolved';
-          return (
-            <button
-              key={comment.id}
-              type="button"
-              className={cn(
-                'absolute top-0 h-3 -translate-x-px rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-white',
-                range ? 'min-w-1.5' : 'w-1.5 -translate-x-1/2',
-                resolved ? 'bg-slate-400' : 'bg-amber-400',
-              )}
-              style={{ left: at(from + (range ? 0 : 0.5)), width: range ? span(from, comment.frameOut!) : undefined }}
-              aria-label={t('player.marker', {
-                timecode: framesToTimecode(startFrame + from, rate),
-                name: comment.author.name,
-              })}
-              data-testid="timeline-marker"
-              onClick={() => onMarker?.(comment)}
-            />
-          );
-        })}
       </div>
     </div>
   );

@@ -60,9 +60,9 @@ export function RequestRevisionCard({ project, version }: { project: ProjectDeta
       aria-labelledby="request-revision-title"
       data-testid="request-revision"
     >
-      <h3 id="request-revision-title" className="font-semibold text-violet-950">
+      <h2 id="request-revision-title" className="font-semibold text-violet-950">
         {t('revision.requestTitle')}
-      </h3>
+      </h2>
       <p className="text-sm text-slate-800" data-testid="revisions-left">
         {project.revisionWindowEndsAt
           ? t('revision.leftUntil', {

@@ -91,10 +91,10 @@ export function ReviewPlayer({
 
   useShortcuts({
     ...transportShortcuts(player),
-    i: canComment ? setIn : undefined,
-    o: canComment ? setOut : undefined,
-    f: fullscreen.toggle,
-    '?': onToggleHelp,
+    markIn: canComment ? setIn : undefined,
+    markOut: canComment ? setOut : undefined,
+    fullscreen: fullscreen.toggle,
+    help: onToggleHelp,
   });
 
   const seekToComment = (comment: CommentView) => {
@@ -120,6 +120,10 @@ export function ReviewPlayer({
       >
         <div className="relative mx-auto bg-black" style={pictureBoxStyle(size, fullscreen.active)}>
           {source.url ? (
+            // The preview is the editor's cut under review, watermarked and commented frame by frame:
+            // it carries no caption track (subtitles, when ordered, are a deliverable made from the
+            // approved cut), and the review itself is written in the comments beside it.
+            // eslint-disable-next-line jsx-a11y/media-has-caption
             <video
               ref={player.attach}
               key={source.url}
@@ -166,14 +170,14 @@ export function ReviewPlayer({
         aria-labelledby="review-comments-title"
         className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        <h3 id="review-comments-title" className="flex items-center gap-2 font-semibold text-slate-900">
+        <h2 id="review-comments-title" className="flex items-center gap-2 font-semibold text-slate-900">
           <MessageSquare className="size-4 text-violet-700" aria-hidden="true" />
           {t('comments.title')}
           <span className="text-sm font-normal text-slate-500" data-testid="comment-counts">
             {t('comments.openCount', { count: version.comments.open })} ·{' '}
             {t('comments.resolvedCount', { count: version.comments.resolved })}
           </span>
-        </h3>
+        </h2>
         {canComment && (
           <CommentForm
             projectId={projectId}

@@ -59,9 +59,9 @@ export function RevisionChecklist({
     >
       <div className="flex flex-wrap items-center gap-2">
         <ListChecks className="size-5 text-amber-800" aria-hidden="true" />
-        <h3 id="revision-checklist-title" className="font-semibold text-amber-950">
+        <h2 id="revision-checklist-title" className="font-semibold text-amber-950">
           {t('revision.checklistTitle', { number: round })}
-        </h3>
+        </h2>
         {items.length > 0 && (
           <span className="ml-auto text-sm text-amber-900 tabular-nums" data-testid="checklist-progress">
             {t('revision.progress', { done, count: items.length })}

@@ -91,7 +91,7 @@ export function VersionDetails({
     <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="version-details">
       <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-slate-900">
+          <h2 className="font-semibold text-slate-900">
             {t('versions.title', { number: version.number })}
             {version.approvedAt && (
               <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 align-middle text-xs font-semibold text-emerald-900">
@@ -99,7 +99,7 @@ export function VersionDetails({
                 {t('versions.approvedOn', { date: formatDateTime(version.approvedAt) })}
               </span>
             )}
-          </h3>
+          </h2>
           <p className="truncate text-xs text-slate-600" title={version.filename}>
             {version.filename} · {formatDateTime(version.createdAt)}
           </p>

@@ -1,47 +1,47 @@
 import { useEffect, useRef } from 'react';
+import { actionOfKey, normalizeKey, useShortcutSettings, type RemappableAction } from './shortcut-settings';
 import type { FramePlayer } from './use-frame-player';
 
 /**
- * The studio's keyboard shortcuts, listened to on the whole page while the studio is shown. Keys
- * typed in a field, a menu or a dialog, or with Ctrl/Alt/⌘, are never taken; Space and Enter on a
- * button or a link keep activating it.
+ * The studio's keyboard shortcuts, listened to on the whole page while the studio is shown and the
+ * shortcuts are on (see shortcut-settings). Keys typed in a field, a menu or a dialog, or with
+ * Ctrl/Alt/⌘, are never taken; Space and Enter on a button or a link keep activating it.
  */
-type ShortcutKey =
-  | ' '
-  | 'ArrowLeft'
-  | 'ArrowRight'
-  | 'Shift+ArrowLeft'
-  | 'Shift+ArrowRight'
-  | 'Home'
-  | 'End'
-  | 'j'
-  | 'k'
-  | 'l'
-  | 'i'
-  | 'o'
-  | 'f'
-  | 'b'
-  | '?';
+const NAMED_KEYS = {
+  ' ': 'playPause',
+  ArrowLeft: 'previousFrame',
+  ArrowRight: 'nextFrame',
+  'Shift+ArrowLeft': 'previousSecond',
+  'Shift+ArrowRight': 'nextSecond',
+  Home: 'first',
+  End: 'last',
+} as const;
 
-type Shortcuts = Partial<Record<ShortcutKey, () => void>>;
+type ShortcutAction = (typeof NAMED_KEYS)[keyof typeof NAMED_KEYS] | RemappableAction;
+type Shortcuts = Partial<Record<ShortcutAction, () => void>>;
+
+/** Frames in one second of the player's rate, for Shift + arrows and Page Up/Down. */
+export function framesPerSecond(player: FramePlayer): number {
+  return Math.round(player.rate.num / player.rate.den);
+}
 
 /**
  * The transport keys every player of the studio shares: Space, J/K/L, one frame with the arrows,
  * one second with Shift, Home and End.
  */
 export function transportShortcuts(player: FramePlayer): Shortcuts {
-  const oneSecond = Math.round(player.rate.num / player.rate.den);
+  const oneSecond = framesPerSecond(player);
   return {
-    ' ': player.togglePlay,
-    k: player.pause,
-    j: () => player.shuttle(-1),
-    l: () => player.shuttle(1),
-    ArrowLeft: () => player.step(-1),
-    ArrowRight: () => player.step(1),
-    'Shift+ArrowLeft': () => player.step(-oneSecond),
-    'Shift+ArrowRight': () => player.step(oneSecond),
-    Home: () => player.seek(0),
-    End: () => player.seek(player.frameCount - 1),
+    playPause: player.togglePlay,
+    pause: player.pause,
+    shuttleBack: () => player.shuttle(-1),
+    shuttleForward: () => player.shuttle(1),
+    previousFrame: () => player.step(-1),
+    nextFrame: () => player.step(1),
+    previousSecond: () => player.step(-oneSecond),
+    nextSecond: () => player.step(oneSecond),
+    first: () => player.seek(0),
+    last: () => player.seek(player.frameCount - 1),
   };
 }
 
@@ -51,7 +51,7 @@ function ignored(event: KeyboardEvent): boolean {
   if (!target) return false;
   if (
     target.closest(
-      'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="tablist"], [role="listbox"]',
+      'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="tablist"], [role="listbox"], [role="application"]',
     )
   )
     return true;
@@ -59,26 +59,30 @@ function ignored(event: KeyboardEvent): boolean {
   return false;
 }
 
-function keyOf(event: KeyboardEvent): string {
+function namedKeyOf(event: KeyboardEvent): string {
   if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return event.shiftKey ? `Shift+${event.key}` : event.key;
-  return event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  return event.key;
 }
 
-export function useShortcuts(handlers: Shortcuts, enabled = true): void {
+export function useShortcuts(handlers: Shortcuts): void {
+  const settings = useShortcutSettings();
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   useEffect(() => {
-    if (!enabled) return;
+    if (!settings.enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (ignored(event)) return;
       // A modal dialog is open elsewhere on the page: the studio waits.
       if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
-      const handler = handlersRef.current[keyOf(event) as ShortcutKey];
+      const action =
+        NAMED_KEYS[namedKeyOf(event) as keyof typeof NAMED_KEYS] ??
+        (event.key.length === 1 ? actionOfKey(settings, normalizeKey(event.key)) : undefined);
+      const handler = action && handlersRef.current[action];
       if (!handler) return;
       event.preventDefault();
       handler();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  }, [settings]);
 }

@@ -27,7 +27,7 @@ export function UploadCheck() {
               inputMode="decimal"
               value={declared}
               onChange={(event) => setDeclared(event.target.value)}
-              className="h-10 rounded-lg border border-slate-300 px-3 text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+              className="h-10 rounded-lg border border-slate-500 px-3 text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
             />
           )}
         </Field>

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, APPLICATION_NOTES_MAX, inviteErrorMessage, type AdminApplicationView } from '@domain/admin';
 import { EDITOR_APPLICATION_STATUSES } from '@domain/enums';
 import { Mail, UserRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -29,9 +29,33 @@ export function ApplicationCard({ application }: { application: AdminApplication
   const [notes, setNotes] = useState(application.adminNotes ?? '');
   const update = useUpdateApplication();
   const invite = useInviteApplicant();
+  const invitedNote = useRef<HTMLParagraphElement>(null);
+  const justInvited = useRef(false);
 
   // The list is the truth: a reload (after a failure, or another admin's change) resets the notes.
   useEffect(() => setNotes(application.adminNotes ?? ''), [application.adminNotes]);
+
+  // The invitation button gives way to its date: the keyboard's focus goes on to that date, not to the page.
+  useEffect(() => {
+    if (!application.invitedAt || !justInvited.current) return;
+    justInvited.current = false;
+    invitedNote.current?.focus();
+  }, [application.invitedAt]);
+
+  const sendInvitation = () => {
+    if (invite.isPending) return;
+    invite.mutate(application.id, {
+      onSuccess: (result) => {
+        justInvited.current = true;
+        toast.success(result.message);
+        if (result.warning) toast.error(result.warning);
+      },
+      onError: (failure) =>
+        toast.error(ADMIN_MESSAGES.inviteToastFailed, {
+          description: inviteErrorMessage(failure instanceof ApiError ? failure.status : undefined, failure.message),
+        }),
+    });
+  };
 
   const save = (change: { status?: AdminApplicationView['status']; adminNotes?: string | null }) =>
     update.mutate(
@@ -90,8 +114,11 @@ export function ApplicationCard({ application }: { application: AdminApplication
               id={ids.status}
               className={inputClass}
               value={shownStatus}
-              disabled={update.isPending}
-              onChange={(event) => save({ status: event.target.value as AdminApplicationView['status'] })}
+              // Busy rather than disabled while saving: a disabled select would drop the keyboard's focus.
+              aria-busy={update.isPending}
+              onChange={(event) => {
+                if (!update.isPending) save({ status: event.target.value as AdminApplicationView['status'] });
+              }}
             >
               {EDITOR_APPLICATION_STATUSES.map((value) => (
                 <option key={value} value={value}>
@@ -101,28 +128,12 @@ export function ApplicationCard({ application }: { application: AdminApplication
             </select>
           </Field>
           {application.invitedAt ? (
-            <p className="text-sm font-medium text-emerald-800">
+            <p ref={invitedNote} tabIndex={-1} className="rounded text-sm font-medium text-emerald-800">
               {t('recruitment.invited', { date: formatDate(application.invitedAt) })}
             </p>
           ) : application.status === 'approved' ? (
-            <Button
-              disabled={invite.isPending}
-              onClick={() =>
-                invite.mutate(application.id, {
-                  onSuccess: (result) => {
-                    toast.success(result.message);
-                    if (result.warning) toast.error(result.warning);
-                  },
-                  onError: (failure) =>
-                    toast.error(ADMIN_MESSAGES.inviteToastFailed, {
-                      description: inviteErrorMessage(
-                        failure instanceof ApiError ? failure.status : undefined,
-                        failure.message,
-                      ),
-                    }),
-                })
-              }
-            >
+            // Marked busy, not disabled, while sending: a disabled button would drop the keyboard's focus.
+            <Button aria-disabled={invite.isPending} className="aria-disabled:opacity-60" onClick={sendInvitation}>
               <Mail aria-hidden="true" />
               {t('recruitment.invite')}
             </Button>

@@ -28,8 +28,9 @@ export function StepProgress({ steps, current }: { steps: readonly string[]; cur
           <li
             key={key}
             aria-current={index + 1 === current ? 'step' : undefined}
+            // Narrower than 25 rem (a phone, 400 % zoom) the number sits above its label, which then has the column's width.
             className={cn(
-              'flex items-center gap-2',
+              'flex min-w-0 flex-col items-start gap-1 min-[25rem]:flex-row min-[25rem]:items-center min-[25rem]:gap-2',
               index + 1 <= current ? 'font-semibold text-slate-900' : 'text-slate-500',
             )}
           >
@@ -45,7 +46,7 @@ export function StepProgress({ steps, current }: { steps: readonly string[]; cur
             >
               {index + 1}
             </span>
-            {t(`wizard.steps.${key}`)}
+            <span className="min-w-0 break-words">{t(`wizard.steps.${key}`)}</span>
           </li>
         ))}
       </ol>

@@ -74,7 +74,7 @@ export function SlotPicker({ days, loading, failed, onRetry, chosen, onChoose, e
             >
               <span className="capitalize">{short.weekday}</span>
               <span className="whitespace-nowrap">{short.date}</span>
-              <span className="text-xs font-normal text-slate-500 max-sm:sr-only">
+              <span className="text-xs font-normal text-slate-600 max-sm:sr-only">
                 {t('call.slotCount', { count: candidate.slots.length })}
               </span>
             </TabsTrigger>

@@ -39,7 +39,7 @@ function MinutesField({ label, hint, value, limits, onChange }: MinutesFieldProp
         // Shows the value actually used once the field is left (empty or 0 → 1, 2000 → 1000).
         onBlur={() => onChange(String(simulatorMinutes(value, limits)))}
         aria-describedby={`${id}-hint`}
-        className="mt-1.5 h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600/30"
+        className="mt-1.5 h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 shadow-xs outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
         {hint}
@@ -85,9 +85,9 @@ export function BasicTab({
           onChange={onFinalTextChange}
         />
       </div>
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-900">{t('simulator.complexityLabel')}</legend>
-        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
           {VISUAL_COMPLEXITIES.map((level) => (
             <ChoiceCard
               key={level}

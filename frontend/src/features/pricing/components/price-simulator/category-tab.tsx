@@ -22,9 +22,9 @@ interface CategoryTabProps {
 export function CategoryTab({ category, onCategoryChange, currency }: CategoryTabProps) {
   const { t, i18n } = useTranslation(PRICING_NAMESPACE);
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="text-sm font-medium text-slate-900">{t('simulator.categoryLabel')}</legend>
-      <div className="mt-2 grid gap-3">
+      <div className="mt-2 grid grid-cols-1 gap-3">
         <ChoiceCard
           name="service-category"
           value="auto"

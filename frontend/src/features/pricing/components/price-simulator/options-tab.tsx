@@ -26,9 +26,9 @@ export function OptionsTab({ result, onFeatureChange, express, onExpressChange }
   const includedFeature = SERVICE_CATEGORY_TABLE[result.serviceCategory].includedFeature;
 
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="text-sm font-medium text-slate-900">{t('simulator.optionsLabel')}</legend>
-      <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+      <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
         <li>
           <label className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm">
             <span className="flex items-center gap-2">

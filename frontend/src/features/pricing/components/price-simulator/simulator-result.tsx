@@ -3,6 +3,7 @@ import { AlertTriangle, ArrowRight, PhoneCall } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LiveAnnouncement } from '@/components/ui/live-announcement';
 import { paths } from '@/config/paths';
 import { formatFactor, formatHours, formatMoney, formatPercentChange } from '../../lib/format';
 import { PRICING_NAMESPACE } from '../../locales';
@@ -28,8 +29,17 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
       <h3 id="simulator-result-title" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
         {t('simulator.resultTitle')}
       </h3>
-      <dl className="mt-4 flex flex-col gap-4" aria-live="polite">
-        <div>
+      {/* A slider moves the figures many times a second: a screen reader hears them once they settle. */}
+      <LiveAnnouncement
+        settleMs={1000}
+        message={t('simulator.announcement', {
+          price: money(offerActive ? result.totalOfferPriceCents : result.totalPriceCents),
+          hours: t('hoursValue', { hours: formatHours(result.hours, language) }),
+        })}
+      />
+      {/* Each term and its values in a div straight under the list, as a definition list allows. */}
+      <dl className="mt-4 grid grid-cols-2 gap-4">
+        <div className="col-span-2">
           <dt className="text-sm text-slate-500">{t('simulator.service')}</dt>
           <dd className="font-semibold text-slate-900">
             {t(`categories.${result.serviceCategory}.name`)}
@@ -38,32 +48,30 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
             )}
           </dd>
         </div>
-        <div className="grid grid-cols-2 gap-4">
-          <div>
-            <dt className="text-sm text-slate-500">{t('time')}</dt>
-            <dd className="text-2xl font-bold text-slate-900" data-testid="simulator-hours">
-              {t('hoursValue', { hours: formatHours(result.hours, language) })}
-            </dd>
-            {/* Express bills the time × its multiplier: say so, or the billed hours look unrelated to the time. */}
-            <dd className="text-xs text-slate-500" data-testid="simulator-billed">
-              {express
-                ? t('simulator.billedExpress', {
-                    count: result.expressBilledHours,
-                    surcharge: formatPercentChange(result.expressMultiplier, language),
-                  })
-                : t('simulator.billed', { count: result.billedHours })}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-500">{t('delay')}</dt>
-            <dd className="text-2xl font-bold text-slate-900">
-              {t('workingDays', {
-                count: (express ? result.expressDeliveryWorkingDays : null) ?? result.deliveryWorkingDays,
-              })}
-            </dd>
-          </div>
+        <div>
+          <dt className="text-sm text-slate-500">{t('time')}</dt>
+          <dd className="text-2xl font-bold text-slate-900" data-testid="simulator-hours">
+            {t('hoursValue', { hours: formatHours(result.hours, language) })}
+          </dd>
+          {/* Express bills the time × its multiplier: say so, or the billed hours look unrelated to the time. */}
+          <dd className="text-xs text-slate-500" data-testid="simulator-billed">
+            {express
+              ? t('simulator.billedExpress', {
+                  count: result.expressBilledHours,
+                  surcharge: formatPercentChange(result.expressMultiplier, language),
+                })
+              : t('simulator.billed', { count: result.billedHours })}
+          </dd>
         </div>
         <div>
+          <dt className="text-sm text-slate-500">{t('delay')}</dt>
+          <dd className="text-2xl font-bold text-slate-900">
+            {t('workingDays', {
+              count: (express ? result.expressDeliveryWorkingDays : null) ?? result.deliveryWorkingDays,
+            })}
+          </dd>
+        </div>
+        <div className="col-span-2">
           <dt className="text-sm text-slate-500">{t('price')}</dt>
           <dd className="text-3xl font-bold text-slate-900" data-testid="simulator-price">
             {money(result.totalPriceCents)}
@@ -74,7 +82,7 @@ export function SimulatorResult({ result, currency, express, offerActive }: Simu
             </dd>
           )}
         </div>
-        <div>
+        <div className="col-span-2">
           <dt className="text-sm text-slate-500">{t('simulator.complexityScore')}</dt>
           <dd className="font-semibold text-slate-900">{formatFactor(result.complexityScore, language)}</dd>
         </div>

@@ -1,10 +1,17 @@
 import { DRAWING_COLORS } from '@domain/review';
-import { ArrowUpRight, Eraser, PenLine, Square, Undo2 } from 'lucide-react';
+import { ArrowUpRight, Crosshair, Eraser, PenLine, Square, Undo2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { REVIEW_NAMESPACE } from '../../locales';
-import type { DrawingColor, DrawingTool, Shape } from '../drawing-overlay';
+import {
+  DRAWING_CANVAS_ID,
+  KEYBOARD_DRAWING_BUTTON_ID,
+  type DrawingColor,
+  type DrawingTool,
+  type Shape,
+} from '../drawing-overlay';
 
 /** The drawing being made for the next comment (null: not drawing). */
 export interface DrawingDraft {
@@ -27,15 +34,22 @@ const COLOR_NAMES: Record<DrawingColor, 'red' | 'amber' | 'green' | 'blue' | 'wh
   '#ffffff': 'white',
 };
 
-/** The drawing's tool and colour (radio groups), undo and discard, and how many shapes it holds. */
+/**
+ * The drawing's tool and colour (radio groups), the keyboard's way onto the picture, undo and
+ * discard, and how many shapes it holds. Opened, it takes the focus on the tool in use.
+ */
 export function DrawingTools({
   drawing,
   onDrawingChange,
+  onDiscard,
 }: {
   drawing: DrawingDraft;
   onDrawingChange: (draft: DrawingDraft | null) => void;
+  onDiscard: () => void;
 }) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
+  const chosenToolRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => chosenToolRef.current?.focus(), []);
   return (
     <fieldset className="space-y-2 rounded-xl border border-violet-200 bg-violet-50/60 p-3" data-testid="drawing-tools">
       <legend className="px-1 text-xs font-semibold text-violet-900">{t('drawing.title')}</legend>
@@ -47,6 +61,7 @@ export function DrawingTools({
               type="button"
               role="radio"
               aria-checked={drawing.tool === tool}
+              ref={drawing.tool === tool ? chosenToolRef : undefined}
               aria-label={t(`drawing.tools.${tool}`)}
               title={t(`drawing.tools.${tool}`)}
               onClick={() => onDrawingChange({ ...drawing, tool })}
@@ -81,6 +96,18 @@ export function DrawingTools({
         </div>
         <div className="ml-auto flex gap-1">
           <Button
+            id={KEYBOARD_DRAWING_BUTTON_ID}
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            onClick={() => document.getElementById(DRAWING_CANVAS_ID)?.focus()}
+            aria-label={t('drawing.keyboard')}
+            title={t('drawing.keyboard')}
+            data-testid="drawing-keyboard"
+          >
+            <Crosshair aria-hidden="true" />
+          </Button>
+          <Button
             variant="ghost"
             size="icon"
             className="size-9"
@@ -95,7 +122,7 @@ export function DrawingTools({
             variant="ghost"
             size="icon"
             className="size-9"
-            onClick={() => onDrawingChange(null)}
+            onClick={onDiscard}
             aria-label={t('drawing.discard')}
             title={t('drawing.discard')}
           >

@@ -1,6 +1,6 @@
 import type { CommentView, FrameRate } from '@domain/review';
 import { CheckCircle2, CornerDownRight, History, PenLine, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { useCommentStatus } from '../../api/review';
 import { REVIEW_NAMESPACE } from '../../locales';
 import { framesToTimecode } from '@domain/timecode';
+import { usePlacesInWords } from '../../lib/place-words';
 import { CommentAuthor } from './comment-author';
 import { ReplyForm } from './reply-form';
 
@@ -31,6 +32,15 @@ export function CommentThread({
 }) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
   const [replying, setReplying] = useState(false);
+  const placesInWords = usePlacesInWords();
+  // The reply form closed (sent or cancelled): the focus goes back to the button that opened it.
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
+  const refocusReply = useRef(false);
+  useEffect(() => {
+    if (replying || !refocusReply.current) return;
+    refocusReply.current = false;
+    replyButtonRef.current?.focus();
+  }, [replying]);
   const status = useCommentStatus(projectId);
   const resolved = comment.status === 'resolved';
   const timecode = (frame: number) => framesToTimecode(startFrame + frame, rate);
@@ -41,18 +51,21 @@ export function CommentThread({
         ? `${timecode(comment.frameIn)} → ${timecode(comment.frameOut)}`
         : timecode(comment.frameIn);
 
-  const changeStatus = () =>
+  const changeStatus = () => {
+    if (status.isPending) return;
     status.mutate(
       { versionNumber: comment.versionNumber, commentId: comment.id, to: resolved ? 'reopen' : 'resolve' },
       { onError: (error) => toast.error(error instanceof ApiError ? error.message : t('comments.failed')) },
     );
+  };
 
   return (
     <li
       className={cn(
         'rounded-xl border p-3 transition-colors',
         current ? 'border-violet-400 bg-violet-50/70' : 'border-slate-200 bg-white',
-        resolved && 'opacity-75',
+        // Told apart by a dashed border and its badge, not by fading, which would cost contrast.
+        resolved && 'border-dashed',
       )}
       data-testid="comment"
       data-status={comment.status}
@@ -63,7 +76,7 @@ export function CommentThread({
           <button
             type="button"
             onClick={() => onSeek(comment)}
-            className="rounded-md bg-slate-900 px-2 py-0.5 font-mono text-xs text-white tabular-nums outline-none hover:bg-violet-800 focus-visible:ring-2 focus-visible:ring-violet-600"
+            className="min-h-6 rounded-md bg-slate-900 px-2 py-0.5 font-mono text-xs text-white tabular-nums outline-none hover:bg-violet-800 focus-visible:ring-2 focus-visible:ring-violet-600"
             aria-label={t('comments.seek', { timecode: position })}
             data-testid="comment-timecode"
           >
@@ -71,13 +84,13 @@ export function CommentThread({
           </button>
         )}
         <CommentAuthor comment={comment} />
-        <span className="ml-auto text-xs text-slate-500">{formatRelative(comment.createdAt)}</span>
+        <span className="ml-auto text-xs text-slate-600">{formatRelative(comment.createdAt)}</span>
       </div>
       <div className="mt-1.5 flex flex-wrap gap-1.5">
         {comment.drawing && (
           <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] text-slate-700">
             <PenLine className="size-3" aria-hidden="true" />
-            {t('comments.hasDrawing')}
+            {t('comments.hasDrawing', { places: placesInWords(comment.drawing.shapes) })}
           </span>
         )}
         {comment.carriedFrom && (
@@ -114,7 +127,7 @@ export function CommentThread({
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <CornerDownRight className="size-3.5 text-slate-400" aria-hidden="true" />
                 <CommentAuthor comment={reply} />
-                <span className="ml-auto text-xs text-slate-500">{formatRelative(reply.createdAt)}</span>
+                <span className="ml-auto text-xs text-slate-600">{formatRelative(reply.createdAt)}</span>
               </div>
               <p className="mt-0.5 text-sm whitespace-pre-line break-words text-slate-800">{reply.body}</p>
             </li>
@@ -123,10 +136,18 @@ export function CommentThread({
       )}
 
       {replying ? (
-        <ReplyForm projectId={projectId} comment={comment} onDone={() => setReplying(false)} />
+        <ReplyForm
+          projectId={projectId}
+          comment={comment}
+          onDone={() => {
+            refocusReply.current = true;
+            setReplying(false);
+          }}
+        />
       ) : (
         <div className="mt-2 flex flex-wrap justify-end gap-1">
           <Button
+            ref={replyButtonRef}
             variant="ghost"
             size="sm"
             className="h-8"
@@ -140,7 +161,8 @@ export function CommentThread({
             size="sm"
             className="h-8"
             onClick={changeStatus}
-            disabled={status.isPending}
+            // aria-disabled, not disabled: the button keeps the keyboard's focus while it turns into « Rouvrir ».
+            aria-disabled={status.isPending}
             data-testid={resolved ? 'comment-reopen' : 'comment-resolve'}
           >
             {resolved ? <RotateCcw aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}

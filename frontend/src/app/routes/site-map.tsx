@@ -1,0 +1,1 @@
+export { SiteMapPage as Component } from '@/features/legal/components/site-map-page';

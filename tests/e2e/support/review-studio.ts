@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { seedProject, startSeededProjectWorkflow } from '../../support/project-seed';
+import { demoAccounts, signInOnKeycloak } from './stack';
+
+/** What the review studio's browser tests share: a project being edited, the two parties signed in, an upload. */
+const accounts = demoAccounts();
+
+/** A paid project the demo editor is editing, with its workflow started in its editing phase. */
+export async function editingProject(orm: MikroORM, temporal: Client, title: string): Promise<string> {
+  const id = await seedProject(orm.em.fork(), {
+    client: { id: accounts.client.id, email: accounts.client.email },
+    editorId: accounts.editor.id,
+    status: 'in_progress',
+    title,
+    videoType: 'youtube',
+    createdAt: new Date(Date.now() - 3_600_000),
+    deliveryDate: new Date(Date.now() + 10 * 86_400_000),
+    history: [
+      { oldStatus: null, newStatus: 'brief_received', comment: 'Paiement reçu' },
+      { oldStatus: 'brief_received', newStatus: 'assigned' },
+      { oldStatus: 'assigned', newStatus: 'in_progress' },
+    ],
+  });
+  await startSeededProjectWorkflow(temporal, id);
+  return id;
+}
+
+/** A browser context of its own, signed in through Keycloak as the demo client or editor. */
+export async function signedInContext(
+  browser: Browser,
+  who: 'client' | 'editor',
+  viewport = { width: 1280, height: 900 },
+): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const account = accounts[who];
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInOnKeycloak(page, account.email, account.password);
+  await expect(page).toHaveURL(who === 'client' ? /\/dashboard$/ : /\/editor$/);
+  return [context, page];
+}
+
+/** The editor sends version `number` from the studio, with its note, and waits for the upload to end. */
+export async function uploadVersion(page: Page, number: number, note: string, file: string): Promise<void> {
+  const studio = page.getByTestId('review-studio');
+  await expect(studio.getByRole('heading', { name: `Envoyer la version v${number}` })).toBeVisible();
+  await studio.getByLabel(`Note de la version v${number}`).fill(note);
+  await studio.locator('input[type="file"]').setInputFiles(file);
+  await expect(studio.getByTestId('rush-file').filter({ hasText: path.basename(file) })).toHaveAttribute(
+    'data-status',
+    'completed',
+    { timeout: 60_000 },
+  );
+}
