@@ -3,7 +3,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { seedProject, startSeededProjectWorkflow } from '../../support/project-seed';
-import { demoAccounts, signInOnKeycloak } from './stack';
+import { demoAccounts, signIn } from './stack';
 
 /** What the review studio's browser tests share: a project being edited, the two parties signed in, an upload. */
 const accounts = demoAccounts();
@@ -37,10 +37,7 @@ export async function signedInContext(
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const account = accounts[who];
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await signInOnKeycloak(page, account.email, account.password);
-  await expect(page).toHaveURL(who === 'client' ? /\/dashboard$/ : /\/editor$/);
+  await signIn(page, account.email, account.password, who === 'client' ? /\/dashboard$/ : /\/editor$/);
   return [context, page];
 }
 
