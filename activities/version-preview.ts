@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,8 +17,18 @@ import {
   type FrameRate,
   type VersionMedia,
 } from '../domain/review';
-import { framesToTimecode, parseStartTimecode, reduceRate, timelineStartFrame } from '../domain/timecode';
-import { Project, ProjectVersion, VersionComment } from '../db/entities';
+import { framesToTimecode, parseStartTimecode, timelineStartFrame } from '../domain/timecode';
+import { Brief, Project, ProjectVersion, VersionComment } from '../db/entities';
+import { checkDelivery, type DeliveryExpectations } from '../domain/delivery-qc';
+import {
+  analysisFilesIn,
+  pictureAnalysisChain,
+  readAnalysis,
+  soundAnalysisChains,
+  waveformOutput,
+  type AnalysisFiles,
+} from './media-analysis/analysis-graph';
+import { NOT_MEDIA, rateOf, runProbe, type ProbeOutput, type ProbeStream } from './media-analysis/probe';
 import { appendEvents } from '../db/outbox';
 import {
   PREVIEW_NOT_VIDEO,
@@ -48,42 +58,15 @@ export interface VersionPreviewDeps {
   x264Preset?: string;
 }
 
-interface ProbeStream {
-  index: number;
-  codec_type?: string;
-  codec_name?: string;
-  width?: number;
-  height?: number;
-  r_frame_rate?: string;
-  avg_frame_rate?: string;
-  nb_frames?: string;
-  duration?: string;
-  disposition?: { attached_pic?: number };
-  tags?: Record<string, string>;
-  side_data_list?: { side_data_type?: string; rotation?: number }[];
-}
-
-interface ProbeOutput {
-  streams?: ProbeStream[];
-  format?: { duration?: string; tags?: Record<string, string> };
-}
-
-const NOT_MEDIA =
-  /Invalid data found|could not find codec|moov atom not found|End of file|does not contain any stream|no such stream/i;
-
-function rateOf(text: string | undefined): FrameRate | null {
-  const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
-  if (!match) return null;
-  const num = Number(match[1]);
-  const den = Number(match[2]);
-  if (!num || !den || num / den > 1000) return null;
-  return reduceRate({ num, den });
+/** The picture: the first video stream that is not a cover image. */
+function pictureStream(streams: ProbeStream[]): ProbeStream | undefined {
+  return streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
 }
 
 /** What the probe of the original found; null when it holds no readable video. */
 function mediaOfProbe(output: ProbeOutput): VersionMedia | null {
   const streams = output.streams ?? [];
-  const video = streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
+  const video = pictureStream(streams);
   if (!video || !video.width || !video.height) return null;
   // r_frame_rate is the stream's exact base rate (30000/1001); avg_frame_rate when it is unset.
   const frameRate = rateOf(video.r_frame_rate) ?? rateOf(video.avg_frame_rate);
@@ -181,8 +164,43 @@ export function previewFilter(options: {
   ].join(',');
 }
 
-/** ffmpeg's arguments for a preview of `input` into `output`, with progress on stdout. */
-export function previewArguments(input: string, output: string, filter: string, preset: string): string[] {
+/** The delivery analysis riding on the preview's decode (activities/media-analysis/analysis-graph.ts). */
+export interface PreviewAnalysis {
+  files: AnalysisFiles;
+  hasAudio: boolean;
+}
+
+/**
+ * ffmpeg's arguments for a preview of `input` into `output`, with progress on stdout. With
+ * `analysis`, the decoded picture and sound are split before the watermark: one copy is encoded,
+ * the other measured, so the original is read and decoded once for both.
+ */
+export function previewArguments(
+  input: string,
+  output: string,
+  filter: string,
+  preset: string,
+  analysis?: PreviewAnalysis,
+): string[] {
+  const graph = analysis
+    ? [
+        '-filter_complex',
+        [
+          '[0:v:0]split=2[picture][measuredpicture]',
+          `[picture]${filter}[preview]`,
+          pictureAnalysisChain('[measuredpicture]', analysis.files),
+          ...(analysis.hasAudio
+            ? [
+                '[0:a:0]asplit=2[previewsound][measuredsound]',
+                ...soundAnalysisChains('[measuredsound]', analysis.files),
+              ]
+            : []),
+        ].join(';'),
+        '-map',
+        '[preview]',
+        ...(analysis.hasAudio ? ['-map', '[previewsound]'] : []),
+      ]
+    : ['-map', '0:v:0', '-map', '0:a:0?', '-vf', filter];
   return [
     '-hide_banner',
     '-nostdin',
@@ -194,12 +212,7 @@ export function previewArguments(input: string, output: string, filter: string, 
     '60000000',
     '-i',
     input,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-vf',
-    filter,
+    ...graph,
     // Every source frame once, at its own time: frame N of the preview is frame N of the original.
     '-fps_mode',
     'passthrough',
@@ -231,21 +244,20 @@ export function previewArguments(input: string, output: string, filter: string, 
     '-stats_period',
     '0.5',
     output,
+    ...(analysis?.hasAudio ? waveformOutput(analysis.files) : []),
   ];
 }
 
-function runProbe(ffprobe: string, url: string): Promise<ProbeOutput> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      ffprobe,
-      ['-v', 'error', '-rw_timeout', '30000000', '-show_streams', '-show_format', '-of', 'json', url],
-      { timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) reject(Object.assign(new Error(`${error.message}\n${stderr}`), { stderr: String(stderr) }));
-        else resolve(JSON.parse(stdout) as ProbeOutput);
-      },
-    );
-  });
+/** What the project's brief asked of the delivery (no brief: only the platform-free checks). */
+async function expectationsOf(em: EntityManager, project: Project): Promise<DeliveryExpectations> {
+  const brief = await em.findOne(Brief, { id: project.brief.id });
+  return {
+    platforms: brief?.distributionPlatforms ?? [],
+    deliveryFormats: brief?.deliveryFormats ?? project.briefData?.delivery_formats ?? [],
+    aspectRatio: brief?.aspectRatio ?? null,
+    resolution: brief?.resolution ?? null,
+    finalDurationSeconds: (project.finalDurationMinutes ?? brief?.finalDurationMinutes ?? 0) * 60 || null,
+  };
 }
 
 /** Activities of versionPreviewWorkflow: idempotent, each writes its change with its event. */
@@ -302,8 +314,11 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
       const url = await signedOriginal(version, 300);
       const file = version.projectFile;
       let media: VersionMedia | null;
+      let streams: ProbeStream[] = [];
       try {
-        media = mediaOfProbe(await runProbe(ffprobe, url));
+        const output = await runProbe(ffprobe, url);
+        media = mediaOfProbe(output);
+        streams = output.streams ?? [];
       } catch (error) {
         const text = String((error as { stderr?: string }).stderr ?? (error as Error).message);
         if (!NOT_MEDIA.test(text)) throw new Error(redact(text, url, file.storageBucket, file.storageKey));
@@ -320,6 +335,8 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
         row.height = probed.height;
         row.startFrame = probed.startFrame;
         row.hasOwnTimecode = probed.hasOwnTimecode;
+        row.videoCodec = pictureStream(streams)?.codec_name ?? null;
+        row.hasAudio = streams.some((stream) => stream.codec_type === 'audio');
         row.probedAt ??= new Date();
         if (row.previewStatus !== 'ready') {
           row.previewStatus = 'processing';
@@ -440,6 +457,7 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
         const watermarkFile = path.join(dir, 'watermark.txt');
         fs.writeFileSync(watermarkFile, `APERÇU RUSHFLOW\n${await clientName(version.project)}`);
         const output = path.join(dir, 'preview.mp4');
+        const analysis: PreviewAnalysis = { files: analysisFilesIn(dir), hasAudio: version.hasAudio ?? false };
         const url = await signedOriginal(version, 6 * 3600);
         const filter = previewFilter({
           fontDir,
@@ -450,7 +468,7 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
           height: version.height ?? 1080,
         });
         await new Promise<void>((resolve, reject) => {
-          const child = spawn(ffmpeg, previewArguments(url, output, filter, deps.x264Preset ?? 'veryfast'), {
+          const child = spawn(ffmpeg, previewArguments(url, output, filter, deps.x264Preset ?? 'veryfast', analysis), {
             stdio: ['ignore', 'pipe', 'pipe'],
           });
           const signal = Context.current().cancellationSignal;
@@ -511,6 +529,21 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
             });
           });
         });
+        heartbeat({ measuring: true });
+        const measured = await readAnalysis(analysis.files, { frameRate, frameCount });
+        const report = checkDelivery(
+          {
+            ...measured.measures,
+            picture: {
+              width: version.width ?? 0,
+              height: version.height ?? 0,
+              frameRate,
+              codec: version.videoCodec ?? '',
+              durationSeconds: version.durationSeconds ?? frameCount / (frameRate.num / frameRate.den),
+            },
+          },
+          await expectationsOf(em, version.project),
+        );
         heartbeat({ uploading: true });
         await deps.s3.send(
           new PutObjectCommand({
@@ -527,6 +560,10 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
           row.previewError = null;
           row.previewBucket = file.storageBucket;
           row.previewKey = key;
+          row.analysisStatus = 'ready';
+          row.qcReport = report;
+          row.sceneCuts = measured.sceneCuts;
+          row.waveform = measured.waveform;
         });
         return { key };
       } finally {
@@ -539,6 +576,8 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
         if (row.previewStatus === 'ready') return false;
         row.previewStatus = 'failed';
         row.previewError = error;
+        // Measured on the preview's pass: a retry that renders it measures it too.
+        if (row.analysisStatus === 'pending') row.analysisStatus = 'unavailable';
       });
     },
   };

@@ -9,6 +9,8 @@
 //    page (`/project/:id`, frontend/src/app/routes/project.tsx) loads: the entry of index.html and
 //    its static imports, plus the route's chunk and its static imports, then the chunks the page's
 //    own code imports later (dynamic imports: the review studio); each gzipped (level 9), summed.
+//    Then the studio's own chunks (features/review, wavesurfer.js) against the same build of
+//    BENCH_BASELINE_REF (default 93ca2f1, before the delivery analysis): the JavaScript it added.
 // 3. Comment → other party: BENCH_COMMENTS (200) comments posted through the api by the client on
 //    a version, from the POST until the editor's stream receives the `project.comment` event:
 //    p50 / p99. The api is a process of the bench's own on a scratch database (migrated, dropped at
@@ -23,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import {
+  buildFrontEndAt,
   buildFrontEndWithMaps,
   builtChunks,
   demoTokens,
@@ -123,6 +126,30 @@ if (!args.has('--no-bundle')) {
       `+ ${lazyRows.length} chunks the page imports later ${kib(sum(lazyRows, 'bytes'))} KiB → ${kib(sum(lazyRows, 'gzip'))} KiB gzipped; ` +
       `total ${kib(total)} KiB gzipped`,
   );
+  // The studio's own code (features/review and the libraries only it imports, wavesurfer.js), here
+  // and at BENCH_BASELINE_REF (before the delivery analysis): what the analysis added to the studio.
+  const studioKiB = (chunks) => {
+    const files = chunks.chunksHolding('src/features/review/', 'wavesurfer.js/dist/');
+    return { files, gzipKiB: files.reduce((total, file) => total + chunks.gzipSize(file), 0) / 1024 };
+  };
+  const studio = studioKiB(builtChunks(build.dist));
+  const baselineRef = process.env.BENCH_BASELINE_REF ?? '93ca2f1';
+  const baselineBuild = buildFrontEndAt(ROOT, baselineRef);
+  const baseline = studioKiB(builtChunks(baselineBuild.dist));
+  baselineBuild.remove();
+  const lazyStudio = studio.files.filter((file) => !initial.has(file));
+  log(
+    `the studio's own chunks: ${studio.gzipKiB.toFixed(1)} KiB gzipped (${studio.files.join(', ')}; lazy: ` +
+      `${lazyStudio.join(', ')}); at ${baselineRef}: ${baseline.gzipKiB.toFixed(1)} KiB → added ` +
+      `${(studio.gzipKiB - baseline.gzipKiB).toFixed(1)} KiB gzipped (goal ≤ 30 KiB, loaded lazily)`,
+  );
+  results.studio = {
+    gzipKiB: studio.gzipKiB,
+    baselineRef,
+    baselineGzipKiB: baseline.gzipKiB,
+    addedGzipKiB: studio.gzipKiB - baseline.gzipKiB,
+    lazy: lazyStudio,
+  };
   results.bundle = {
     routeChunk,
     initial: { chunks: initialRows.length, gzipKiB: sum(initialRows, 'gzip') / 1024 },

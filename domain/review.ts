@@ -17,6 +17,8 @@ export interface FrameRate {
 
 export const PREVIEW_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+export const ANALYSIS_STATUSES = ['pending', 'ready', 'unavailable'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 
 /** What the probe of the uploaded original found (null until probed). */
 export interface VersionMedia {
@@ -58,6 +60,12 @@ export interface VersionView {
    * the watermarked preview.
    */
   originalAvailable: boolean;
+  /**
+   * The delivery QC, waveform and scene cuts (`GET …/versions/{n}/analysis`): 'pending' until the
+   * preview's pass has measured them, 'unavailable' for a version made before they existed or whose
+   * preview failed. `warnings` is null for the client until the editor shared the report.
+   */
+  analysis: { status: AnalysisStatus; warnings: number | null; qcShared: boolean };
 }
 
 export interface VersionsAnswer {

@@ -101,17 +101,20 @@ try {
     withBrowser: wanted('e2e') || wanted('cluster'),
     withTestServer: wanted('workflows'),
     withOtio: wanted('unit'),
+    withQcReaders: wanted('unit'),
     withPromtool: wanted('unit'),
     withMustang: wanted('unit'),
     withPdfText: wanted('unit') || wanted('api'),
   });
   // The marker-export tests read our files back with OpenTimelineIO from the tool cache, the
-  // observability files' tests run promtool, the invoices' tests Mustang.
+  // observability files' tests run promtool, the invoices' tests Mustang, the delivery QC's accuracy
+  // tests pyloudnorm and PySceneDetect.
   if (wanted('unit'))
     record(
       'unit',
       await jestSuite('unit', {
         RUSHFLOW_PYTHONPATH: tools.otio,
+        RUSHFLOW_QC_PYTHONPATH: tools.qcReaders,
         RUSHFLOW_PROMTOOL: tools.promtool,
         RUSHFLOW_MUSTANG: tools.mustang,
       }),

@@ -1,6 +1,7 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { VersionAnalysisView } from '../../domain/delivery-qc';
 import type { ProjectParty } from '../../domain/project-lifecycle';
 import {
   REVIEW_LINK_EXPIRY_SECONDS,
@@ -54,7 +55,7 @@ export function originalsOpenTo(parties: readonly ProjectParty[], approved: numb
   return parties.includes('editor') || parties.includes('admin') || (parties.includes('client') && approved !== null);
 }
 
-export function mediaOf(version: ProjectVersion): VersionMedia | null {
+export function mediaOf(version: Omit<ProjectVersion, 'waveform' | 'sceneCuts'>): VersionMedia | null {
   if (version.frameRateNum == null || version.frameRateDen == null || version.frameCount == null) return null;
   return {
     frameRate: { num: version.frameRateNum, den: version.frameRateDen },
@@ -83,7 +84,12 @@ export async function readVersions(
   parties: readonly ProjectParty[],
   publicS3: S3Client,
 ): Promise<VersionView[]> {
-  const versions = await em.find(ProjectVersion, { project: projectId }, { orderBy: { number: 'desc' } });
+  const versions = await em.find(
+    ProjectVersion,
+    { project: projectId },
+    // The waveform and the cuts are the studio's, read per version (readVersionAnalysis).
+    { orderBy: { number: 'desc' }, exclude: ['waveform', 'sceneCuts'] },
+  );
   const counts = new Map<string, { open: number; resolved: number }>();
   if (versions.length > 0) {
     // A comment carried to a later version is that version's to count: the same remark, not two.
@@ -121,9 +127,31 @@ export async function readVersions(
         comments: counts.get(version.id) ?? { open: 0, resolved: 0 },
         approvedAt: iso(version.approvedAt),
         originalAvailable: originals,
+        analysis: {
+          status: version.analysisStatus,
+          warnings: qcVisibleTo(parties, version) ? (version.qcReport?.warnings ?? null) : null,
+          qcShared: version.qcSharedAt != null,
+        },
       } satisfies VersionView;
     }),
   );
+}
+
+/** The editor and admins see the QC report as soon as it is made; the client once the editor shared it. */
+function qcVisibleTo(parties: readonly ProjectParty[], version: Pick<ProjectVersion, 'qcSharedAt'>): boolean {
+  return parties.includes('editor') || parties.includes('admin') || version.qcSharedAt != null;
+}
+
+/** The version's QC report (as `parties` may see it), scene cuts and waveform. */
+export function readVersionAnalysis(version: ProjectVersion, parties: readonly ProjectParty[]): VersionAnalysisView {
+  const ready = version.analysisStatus === 'ready';
+  return {
+    status: version.analysisStatus,
+    qc: ready && qcVisibleTo(parties, version) ? (version.qcReport ?? null) : null,
+    qcShared: version.qcSharedAt != null,
+    sceneCuts: ready ? (version.sceneCuts ?? []) : [],
+    waveform: ready ? (version.waveform ?? null) : null,
+  };
 }
 
 /** The original's short-lived download link, or 403 'Les fichiers originaux sont disponibles…' before approval. */

@@ -4,6 +4,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from 'koa';
 import { projectEvent, type OutboxEntry } from '../../domain/events';
 import type { ProjectParty } from '../../domain/project-lifecycle';
+import { QC_MESSAGES } from '../../domain/delivery-qc';
 import { REVIEW_MESSAGES } from '../../domain/review';
 import { CommentInputSchema } from '../../domain/schemas/review';
 import { ProjectVersion, VersionComment } from '../../db/entities';
@@ -19,6 +20,7 @@ import {
   originalLink,
   readComment,
   readComments,
+  readVersionAnalysis,
   readVersions,
   versionNumberOf,
 } from '../projects/version-reads';
@@ -89,6 +91,42 @@ export function projectReviewRoutes(deps: ProjectReviewRouteDeps): Router {
     const version = await loadVersion(em, project.id, versionNumberOf(ctx.params.n));
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = await originalLink(em, version, parties, deps.publicS3);
+  });
+
+  /** The delivery QC, scene cuts and waveform; the client sees the report once the editor shared it. */
+  router.get('/versions/:n/analysis', guard, async (ctx) => {
+    const em = deps.em();
+    const { project, parties } = await callerParts(ctx, em);
+    const version = await loadVersion(em, project.id, versionNumberOf(ctx.params.n));
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = readVersionAnalysis(version, parties);
+  });
+
+  /** The editor (or an admin) shows the QC report to the client; sharing it again changes nothing. */
+  router.post('/versions/:n/analysis/share', guard, async (ctx) => {
+    const em = deps.em();
+    const { project, parties } = await callerParts(ctx, em);
+    if (!parties.includes('editor') && !parties.includes('admin')) throw new HttpError(403, QC_MESSAGES.shareForbidden);
+    const number = versionNumberOf(ctx.params.n);
+    const { id } = await loadVersion(em, project.id, number);
+    const version = await em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(ProjectVersion, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (row.analysisStatus === 'unavailable') throw new HttpError(409, QC_MESSAGES.notAnalysed);
+      if (row.analysisStatus !== 'ready') throw new HttpError(409, QC_MESSAGES.notReady);
+      if (row.qcSharedAt) return row;
+      row.qcSharedAt = new Date();
+      await appendEvents(tx, () => [
+        projectEvent({
+          type: 'project.version',
+          projectId: project.id,
+          versionNumber: row.number,
+          previewStatus: row.previewStatus,
+          progress: row.previewProgress,
+        }),
+      ]);
+      return row;
+    });
+    ctx.body = readVersionAnalysis(version, parties);
   });
 
   /** A failed (or never started) preview is made again; the run's progress follows on the stream. */

@@ -134,6 +134,44 @@ export function buildFrontEndWithMaps(root) {
 }
 
 /**
+ * The front end as it was at the git commit `ref`, built like buildFrontEndWithMaps: the commit is
+ * checked out into a temporary worktree that borrows this tree's node_modules. `{ dist, remove }`.
+ */
+export function buildFrontEndAt(root, ref) {
+  const cache = path.join(root, 'node_modules', '.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'rushflow-bench-tree-'));
+  const dist = fs.mkdtempSync(path.join(cache, 'rushflow-bench-build-'));
+  const remove = () => {
+    fs.rmSync(dist, { recursive: true, force: true });
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
+  };
+  execFileSync('git', ['worktree', 'add', '--detach', tree, ref], { cwd: root, stdio: 'ignore' });
+  try {
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
+    execFileSync(
+      path.join(root, 'node_modules', '.bin', 'vite'),
+      [
+        'build',
+        '--config',
+        'frontend/vite.config.ts',
+        '--sourcemap',
+        'hidden',
+        '--outDir',
+        dist,
+        '--logLevel',
+        'error',
+      ],
+      { cwd: tree, stdio: 'inherit' },
+    );
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dist, remove };
+}
+
+/**
  * The chunks of the front end built in `dist`: the entry scripts and modulepreloads of index.html,
  * each chunk's static and dynamic imports, the chunk that holds a route module (read from the
  * source maps), and a file's size gzipped at level 9.
@@ -177,7 +215,10 @@ export function builtChunks(dist) {
       throw new Error(`no chunk holds frontend/src/app/routes/${route}.tsx: is the front end built with source maps?`);
     return chunk;
   };
+  /** The chunks holding a module whose path contains one of `parts`. */
+  const chunksHolding = (...parts) =>
+    jsFiles.filter((file) => sourcesOf.get(file).some((source) => parts.some((part) => source.includes(part))));
   const bytes = (file) => fs.statSync(path.join(assets, file)).size;
   const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
-  return { entries, preloads, dynamicImports, closure, routeChunk, bytes, gzipSize };
+  return { entries, preloads, dynamicImports, closure, routeChunk, chunksHolding, bytes, gzipSize };
 }

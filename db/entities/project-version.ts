@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { PREVIEW_STATUSES } from '../../domain/review';
+import type { DeliveryQcReport, Waveform } from '../../domain/delivery-qc';
+import { ANALYSIS_STATUSES, PREVIEW_STATUSES } from '../../domain/review';
 import { Project } from './project';
 import { ProjectFile } from './project-file';
 import { check, createdAt, sqlIndex, timestamp, updatedAt, userId, uuidPk } from './columns';
@@ -44,7 +45,18 @@ export const ProjectVersion = defineEntity({
     /** The first frame's timecode as frames at the version's rate (01:00:00:00 when the file has none). */
     startFrame: p.integer().nullable(),
     hasOwnTimecode: p.boolean().default(false),
+    /** ffprobe's name of the picture's codec (h264, prores…), for the QC. */
+    videoCodec: p.text().nullable(),
+    hasAudio: p.boolean().nullable(),
     probedAt: timestamp(),
+    /** The delivery analysis made on the preview's pass (domain/delivery-qc.ts). */
+    analysisStatus: p.enum([...ANALYSIS_STATUSES]).default('pending'),
+    qcReport: p.json<DeliveryQcReport>().nullable(),
+    /** First frames of the shots after each cut. */
+    sceneCuts: p.json<number[]>().nullable(),
+    waveform: p.json<Waveform>().nullable(),
+    /** When the editor showed the QC report to the client (null: only the editor and admins see it). */
+    qcSharedAt: timestamp(),
     /** Set when the client approved this version, or when the revision window elapsed on it. */
     approvedAt: timestamp(),
     /** Keycloak user id of the approving client; null for the automatic approval. */

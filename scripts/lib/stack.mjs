@@ -70,6 +70,8 @@ export async function ensureServerBuilt() {
  * Provisions every tool the profile needs that is not configured as an external service.
  * `withOtio`: OpenTimelineIO and its FCP7 XML / CMX 3600 adapters (pip, into the tool cache), for the
  * unit tests that read the marker exports back; `tools.otio` is then their folder (for PYTHONPATH).
+ * `withQcReaders`: pyloudnorm and PySceneDetect (pip, into the tool cache), the delivery QC's
+ * independent readers; `tools.qcReaders` is then their folder (for PYTHONPATH).
  * `withMustang`: Mustang's Factur-X validator (Maven, into the tool cache); `tools.mustang` is then
  * the validation command. `withPdfText`: poppler's pdffonts and pdftotext, which read the invoices back.
  */
@@ -77,6 +79,7 @@ export async function provisionTools({
   withBrowser = false,
   withTestServer = false,
   withOtio = false,
+  withQcReaders = false,
   withPromtool = false,
   withMustang = false,
   withPdfText = false,
@@ -116,6 +119,13 @@ export async function provisionTools({
     // The unit suite validates the Factur-X invoices it renders with Mustang.
     withMustang && ['mustang', async () => (await import('./tools.mjs')).ensureMustangValidator('provision')],
     withOtio && ['otio', async () => (await import('./tools.mjs')).ensurePythonPackages('provision')],
+    withQcReaders && [
+      'qcReaders',
+      async () => {
+        const { ensurePythonPackages, PYTHON_PACKAGE_SETS } = await import('./tools.mjs');
+        return ensurePythonPackages('provision', PYTHON_PACKAGE_SETS.qcReaders);
+      },
+    ],
   ].filter(Boolean);
   let index = 0;
   for (const [name, step] of steps) {

@@ -237,18 +237,47 @@ export async function ensureMustangValidator(step) {
 }
 
 /**
- * OpenTimelineIO and the two adapters the marker-export tests read our files back with (FCP7 XML
- * for Premiere, CMX 3600 EDL for Resolve), pinned, from PyPI into `<tool cache>/python` with
- * `pip install --target` (never into the work tree nor the system's site-packages). Skipped when
- * that folder already holds these versions for this interpreter. Returns the folder, for
- * `PYTHONPATH`.
+ * Python packages the unit tests read our output back with, pinned, from PyPI into a folder of the
+ * tool cache per set with `pip install --target` (never into the work tree nor the system's
+ * site-packages). A set is skipped when its folder already holds these versions for this
+ * interpreter. `ensurePythonPackages` returns the folder, for `PYTHONPATH`.
  */
-const OTIO_PACKAGES = ['opentimelineio==0.18.1', 'otio-fcp-adapter==1.0.0', 'otio-cmx3600-adapter==1.0.0'];
+export const PYTHON_PACKAGE_SETS = {
+  // OpenTimelineIO and the two adapters the marker-export tests read our files back with (FCP7 XML
+  // for Premiere, CMX 3600 EDL for Resolve).
+  otio: {
+    what: 'OpenTimelineIO',
+    folder: 'python',
+    logName: 'python-otio',
+    packages: ['opentimelineio==0.18.1', 'otio-fcp-adapter==1.0.0', 'otio-cmx3600-adapter==1.0.0'],
+  },
+  // The independent readers the delivery QC's accuracy is measured against: pyloudnorm (EBU R128
+  // loudness) and PySceneDetect (scene cuts), with every package they need to run, pinned. Without
+  // pip's resolver (`noDeps`): scenedetect asks for opencv-python, whose GUI build wants libGL; the
+  // headless build is the same cv2 module without it.
+  qcReaders: {
+    what: 'pyloudnorm and PySceneDetect',
+    folder: 'python-qc',
+    logName: 'python-qc',
+    noDeps: true,
+    packages: [
+      'pyloudnorm==0.2.0',
+      'scenedetect==0.7.2',
+      'numpy==2.4.6',
+      'scipy==1.17.1',
+      'opencv-python-headless==5.0.0.93',
+      'click==8.5.1',
+      'platformdirs==4.14.8',
+      'tqdm==4.70.1',
+    ],
+  },
+};
 
-export async function ensurePythonPackages(step, packages = OTIO_PACKAGES) {
-  const target = path.join(TOOL_CACHE, 'python');
+export async function ensurePythonPackages(step, set = PYTHON_PACKAGE_SETS.otio) {
+  const { what, folder, logName, packages, noDeps = false } = set;
+  const target = path.join(TOOL_CACHE, folder);
   const python = which('python3');
-  if (!python) throw new Error('python3 is needed once to read the marker exports back with OpenTimelineIO.');
+  if (!python) throw new Error(`python3 is needed once to install ${what} for the tests.`);
   const { stdout: version = '', status } = spawnSync(python, ['-c', 'import sys; print(sys.version.split()[0])'], {
     encoding: 'utf8',
   });
@@ -261,14 +290,18 @@ export async function ensurePythonPackages(step, packages = OTIO_PACKAGES) {
   const start = Date.now();
   fs.rmSync(target, { recursive: true, force: true });
   fs.mkdirSync(LOGS, { recursive: true });
-  const logFile = path.join(LOGS, 'python-otio.log');
+  const logFile = path.join(LOGS, `${logName}.log`);
   log(step, `installing ${packages.join(', ')} with pip into ${target} (first time only; log: ${logFile})`);
   await run(
     python,
-    ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--target', target, ...packages],
+    [
+      ...['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--target', target],
+      ...(noDeps ? ['--no-deps'] : []),
+      ...packages,
+    ],
     { quiet: true, logFile, env: { PIP_NO_WARN_SCRIPT_LOCATION: '1', PIP_ROOT_USER_ACTION: 'ignore' } },
   );
   fs.writeFileSync(stamp, wanted);
-  log(step, `OpenTimelineIO ready in ${elapsed(start)}`);
+  log(step, `${what} ready in ${elapsed(start)}`);
   return target;
 }

@@ -311,6 +311,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/projects/:projectId/versions/:n/preview/retry': {
     cases: projectCases(parties({ client: 403, editor: 409, admin: 409 })),
   },
+  'GET /api/projects/:projectId/versions/:n/analysis': {
+    cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })),
+  },
+  // The seeded version's analysis is still pending: sharing it is refused (409) to those who may share.
+  'POST /api/projects/:projectId/versions/:n/analysis/share': {
+    cases: projectCases(parties({ client: 403, editor: 409, admin: 409 })),
+  },
   'GET /api/projects/:projectId/versions/:n/comments': {
     cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })),
   },

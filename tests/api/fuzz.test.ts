@@ -427,6 +427,8 @@ const FUZZ: Record<string, Entry> = {
   'GET /api/projects/:projectId/versions/:n': { none: NO_INPUT },
   'GET /api/projects/:projectId/versions/:n/original': { none: NO_INPUT },
   'POST /api/projects/:projectId/versions/:n/preview/retry': { none: 'the ids are all it reads' },
+  'GET /api/projects/:projectId/versions/:n/analysis': { none: NO_INPUT },
+  'POST /api/projects/:projectId/versions/:n/analysis/share': { none: 'the ids are all it reads' },
   'GET /api/projects/:projectId/versions/:n/comments': { none: NO_INPUT },
   'POST /api/projects/:projectId/versions/:n/comments': {
     body: [

@@ -10,7 +10,7 @@ import { waitUntil } from '../support/mail-server';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
-import { setOtherEditorsAside } from '../support/editors';
+import { demoEditorTakesEverything } from '../support/editors';
 
 /**
  * `POST /api/projects/:projectId/actions/:action` and the admin's assign/cancel on an api of the
@@ -63,19 +63,7 @@ beforeAll(async () => {
     signIn(accounts.editor.email, accounts.editor.password),
     signIn(accounts.client.email, accounts.client.password),
   ]);
-  // The demo editor takes every video type, with room for the test's projects.
-  await orm.em.fork().upsert(EditorProfile, {
-    userId: accounts.editor.id,
-    firstName: 'Démo',
-    lastName: 'Monteur',
-    specialties: ['general'],
-    visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'],
-    languages: ['français'],
-    maxConcurrentProjects: 10,
-    currentProjectsCount: 0,
-    status: 'active',
-  });
-  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), accounts.editor.id);
+  restoreOtherEditors = await demoEditorTakesEverything(orm.em, accounts.editor.id);
 });
 
 afterAll(async () => {

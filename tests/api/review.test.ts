@@ -5,7 +5,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../api/temporal/connection';
-import { EditorProfile, Project, ProjectVersion } from '../../db/entities';
+import { Project, ProjectVersion } from '../../db/entities';
 import { createS3Client, storageSettingsOf } from '../../clients/storage';
 import { MESSAGES } from '../../domain/messages';
 import type { ProjectDetail, ProjectFileView } from '../../domain/projects';
@@ -19,7 +19,7 @@ import {
 import { LIFECYCLE_MESSAGES } from '../../domain/project-rules';
 import { defaultStartFrame, timecodeToFrames } from '../../domain/timecode';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
-import { setOtherEditorsAside } from '../support/editors';
+import { demoEditorTakesEverything } from '../support/editors';
 import { waitUntil } from '../support/mail-server';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
@@ -176,18 +176,7 @@ beforeAll(async () => {
     signIn(accounts.client.email, accounts.client.password),
     signIn(otherEmail, 'Autre123!'),
   ]);
-  await orm.em.fork().upsert(EditorProfile, {
-    userId: accounts.editor.id,
-    firstName: 'Démo',
-    lastName: 'Monteur',
-    specialties: ['general'],
-    visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'],
-    languages: ['français'],
-    maxConcurrentProjects: 10,
-    currentProjectsCount: 0,
-    status: 'active',
-  });
-  restoreOtherEditors = await setOtherEditorsAside(orm.em.fork(), accounts.editor.id);
+  restoreOtherEditors = await demoEditorTakesEverything(orm.em, accounts.editor.id);
 
   // A paid project run by its workflow, assigned to the demo editor and being edited.
   projectId = await seedProject(orm.em.fork(), {

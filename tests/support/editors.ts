@@ -18,3 +18,22 @@ export async function setOtherEditorsAside(
     if (userIds.length) await em.fork().nativeUpdate(EditorProfile, { userId: { $in: userIds } }, { status: 'active' });
   };
 }
+
+/**
+ * The demo editor as the only active editor, taking every video type with room for the test's
+ * projects, so the next assignment is theirs; answers what puts the others back.
+ */
+export async function demoEditorTakesEverything(em: EntityManager, editorId: string): Promise<() => Promise<void>> {
+  await em.fork().upsert(EditorProfile, {
+    userId: editorId,
+    firstName: 'Démo',
+    lastName: 'Monteur',
+    specialties: ['general'],
+    visualComplexityLevels: ['simple', 'moderate', 'complex', 'expert'],
+    languages: ['français'],
+    maxConcurrentProjects: 10,
+    currentProjectsCount: 0,
+    status: 'active',
+  });
+  return setOtherEditorsAside(em.fork(), editorId);
+}

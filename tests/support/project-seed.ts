@@ -52,7 +52,16 @@ export interface SeedProjectOptions {
   /** The brief's answers the project keeps (objective, formats…), as the payment copies them. */
   briefData?: ProjectBriefData;
   /** Answers of the brief itself, over the defaults (a project name equal to the title, a YouTube video). */
-  brief?: { projectName?: string | null; videoType?: string; videoTypeCustom?: string; objective?: string };
+  brief?: {
+    projectName?: string | null;
+    videoType?: string;
+    videoTypeCustom?: string;
+    objective?: string;
+    /** What the delivery QC checks against. */
+    distributionPlatforms?: string[];
+    deliveryFormats?: string[];
+    resolution?: string;
+  };
 }
 
 export async function seedProject(em: EntityManager, options: SeedProjectOptions): Promise<string> {
@@ -157,6 +166,8 @@ export function readyVersion(em: EntityManager, projectId: string, file: Project
     filename: file.filename,
     uploadedBy,
     previewStatus: 'ready',
+    // Written, not rendered: no pass of the worker measured it.
+    analysisStatus: 'unavailable',
     previewBucket: BUCKETS.videoUploads,
     previewKey: `${projectId}/preview/v1.mp4`,
     frameRateNum: 25,

@@ -37,4 +37,5 @@ export function installBrowserStubs(): void {
   // are what the tests see. `currentTime` is a plain writable field in jsdom already.
   window.HTMLMediaElement.prototype.play = () => Promise.resolve();
   window.HTMLMediaElement.prototype.pause = () => undefined;
+  window.HTMLMediaElement.prototype.load = () => undefined;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -52,4 +53,26 @@ export async function uploadVersion(page: Page, number: number, note: string, fi
     'completed',
     { timeout: 60_000 },
   );
+}
+
+/**
+ * An 8 s version to analyse (25 i/s, 640 × 360): three different test pictures joined by hard cuts
+ * at 3 s and 6 s, under a 440 Hz tone that stops for 2.4 s from 4 s (frames 100 to 159).
+ */
+export function generateVersionToAnalyse(file: string): string {
+  const source = (graph: string) => ['-f', 'lavfi', '-i', graph];
+  const shot = (pattern: string, seconds: number) => source(`${pattern}=size=640x360:rate=25:duration=${seconds}`);
+  const toneWithSilence = "sine=frequency=440:sample_rate=48000:duration=8,volume=enable='between(t,4,6.4)':volume=0";
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...shot('testsrc2', 3),
+    ...shot('smptebars', 3),
+    ...shot('rgbtestsrc', 2),
+    ...source(toneWithSilence),
+    ...['-filter_complex', '[0:v][1:v][2:v]concat=n=3:v=1:a=0,format=yuv420p[picture]'],
+    ...['-map', '[picture]', '-map', '3:a', '-r', '25'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '192k'],
+    file,
+  ]);
+  return file;
 }

@@ -1,3 +1,4 @@
+import type { VersionAnalysisView } from '@domain/delivery-qc';
 import type { CommentView, MarkerFormat, OriginalLinkView, VersionView } from '@domain/review';
 import type { CommentInput } from '@domain/schemas/review';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,9 +7,11 @@ import { versionsQuery } from '@/lib/project-versions';
 import { getToken } from '@/lib/auth-client';
 
 /**
- * The review studio's endpoints: the versions of the final video, their comments, the preview's
- * retry, the original's short-lived link and the marker exports. Every query lives under
- * `['projects', projectId, …]`, so a `project.changed` event refreshes them with the page.
+ * The review studio's endpoints: the versions of the final video, their comments, their analysis
+ * (delivery QC, waveform, scene cuts), the preview's retry, the original's short-lived link and the
+ * marker exports. Every query lives under `['projects', projectId, …]`, so a `project.changed` event
+ * refreshes them with the page; a version's own queries live under its versions' key, so a
+ * `project.version` event refreshes them with the list.
  */
 
 const base = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
@@ -25,6 +28,26 @@ export const commentsQuery = (projectId: string, versionNumber: number) =>
 
 export const useComments = (projectId: string, versionNumber: number | null) =>
   useQuery({ ...commentsQuery(projectId, versionNumber ?? 0), enabled: versionNumber !== null });
+
+const analysisQuery = (projectId: string, versionNumber: number) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'versions', versionNumber, 'analysis'],
+    queryFn: () => api.get<VersionAnalysisView>(`${versionPath(projectId, versionNumber)}/analysis`),
+  });
+
+/** Read once the version says its analysis is done (its list entry follows the worker's progress). */
+export const useAnalysis = (projectId: string, version: VersionView) =>
+  useQuery({ ...analysisQuery(projectId, version.number), enabled: version.analysis.status === 'ready' });
+
+/** The editor shows the QC report to the client: the answer is the analysis as it now is. */
+export function useShareAnalysis(projectId: string, versionNumber: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<VersionAnalysisView>(`${versionPath(projectId, versionNumber)}/analysis/share`, {}),
+    onSuccess: (analysis) => queryClient.setQueryData(analysisQuery(projectId, versionNumber).queryKey, analysis),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: versionsQuery(projectId).queryKey, exact: true }),
+  });
+}
 
 /** After a write on a version: its comments, the versions' counters and the page's detail. */
 function useRefreshVersion(projectId: string) {

@@ -11,9 +11,16 @@ import { REVIEW_NAMESPACE } from '../locales';
 import { framesToTimecode } from '@domain/timecode';
 import { DrawingTools, type DrawingDraft } from './comment-form/drawing-tools';
 
+/** Text put in the field from elsewhere in the studio (a QC finding); a new `id` puts it again. */
+export interface CommentPrefill {
+  id: number;
+  text: string;
+}
+
 /**
  * A new comment on the frame on screen, or on the in/out range set with I and O, with an optional
- * drawing made on the picture. Focusing the field pauses the video.
+ * drawing made on the picture. Focusing the field pauses the video. A prefill replaces the text
+ * and takes the focus, so that it can be completed and sent.
  */
 export function CommentForm({
   projectId,
@@ -28,6 +35,7 @@ export function CommentForm({
   drawing,
   onDrawingChange,
   onFocusField,
+  prefill,
 }: {
   projectId: string;
   versionNumber: number;
@@ -42,6 +50,7 @@ export function CommentForm({
   drawing: DrawingDraft | null;
   onDrawingChange: (draft: DrawingDraft | null) => void;
   onFocusField: () => void;
+  prefill?: CommentPrefill | null;
 }) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
   const [body, setBody] = useState('');
@@ -49,6 +58,12 @@ export function CommentForm({
   const add = useAddComment(projectId, versionNumber);
   const fieldId = useId();
   const errorId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!prefill) return;
+    setBody(prefill.text);
+    fieldRef.current?.focus();
+  }, [prefill]);
   const timecode = (value: number) => framesToTimecode(startFrame + value, rate);
   // A discarded drawing takes its tools away: the focus goes back to the button that opened them.
   const drawingStartRef = useRef<HTMLButtonElement>(null);
@@ -140,6 +155,7 @@ export function CommentForm({
           {t('comments.field')}
         </label>
         <textarea
+          ref={fieldRef}
           id={fieldId}
           value={body}
           onChange={(event) => setBody(event.target.value)}

@@ -1,5 +1,16 @@
+import type { Waveform } from '@domain/delivery-qc';
 import type { CommentView } from '@domain/review';
-import { ChevronLeft, ChevronRight, Maximize, Minimize, Pause, Play, Rewind } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  Rewind,
+  SkipBack,
+  SkipForward,
+} from 'lucide-react';
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,19 +20,25 @@ import { framesToTimecode } from '@domain/timecode';
 import { useTimecodeWords } from '../lib/timecode-words';
 import type { FramePlayer } from '../lib/use-frame-player';
 import { framesPerSecond } from '../lib/use-shortcuts';
+import { WaveformStrip } from './waveform-strip';
 
 const iconButton = 'size-10 text-white hover:bg-white/15 hover:text-white focus-visible:ring-offset-slate-950';
 
-/** Play/pause, one frame back and forward, the timecode and the shuttle speed. */
+/**
+ * Play/pause, one frame back and forward, the previous and next cut or comment (when `onJump` is
+ * given), the timecode and the shuttle speed.
+ */
 export function PlayerControls({
   player,
   startFrame,
   fullscreen,
+  onJump,
   extra,
 }: {
   player: FramePlayer;
   startFrame: number;
   fullscreen?: { active: boolean; toggle: () => void };
+  onJump?: (direction: 1 | -1) => void;
   extra?: ReactNode;
 }) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
@@ -62,6 +79,25 @@ export function PlayerControls({
       >
         <ChevronRight aria-hidden="true" />
       </Button>
+      {onJump &&
+        ([-1, 1] as const).map((direction) => {
+          const label = direction === 1 ? t('player.nextMark') : t('player.previousMark');
+          return (
+            <Button
+              key={direction}
+              variant="ghost"
+              size="icon"
+              className={iconButton}
+              onClick={() => onJump(direction)}
+              disabled={!player.ready}
+              aria-label={label}
+              title={label}
+              data-testid={direction === 1 ? 'jump-next' : 'jump-previous'}
+            >
+              {direction === 1 ? <SkipForward aria-hidden="true" /> : <SkipBack aria-hidden="true" />}
+            </Button>
+          );
+        })}
       {/* No live region: it would speak every frame during playback; the timeline says the position. */}
       <div className="ml-1 flex min-w-0 flex-col leading-tight">
         <p className="font-mono text-base font-semibold tracking-wide tabular-nums sm:text-lg">
@@ -101,8 +137,9 @@ export function PlayerControls({
 }
 
 /**
- * The version's timeline: the playhead, the in/out being set, and a marker per comment (a point,
- * or a bar over its range). Pressing or dragging on it seeks; a marker seeks to its comment.
+ * The version's timeline: the playhead, the in/out being set, a marker per comment (a point, or a
+ * bar over its range) and, once the version is analysed, its waveform and scene cuts under the
+ * track. Pressing or dragging on the track or the waveform seeks; a marker seeks to its comment.
  */
 export function Timeline({
   player,
@@ -110,12 +147,14 @@ export function Timeline({
   comments,
   selection,
   onMarker,
+  analysis,
 }: {
   player: FramePlayer;
   startFrame: number;
   comments: CommentView[];
   selection?: { frameIn: number | null; frameOut: number | null };
   onMarker?: (comment: CommentView) => void;
+  analysis?: { waveform: Waveform | null; sceneCuts: number[] };
 }) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
   const inWords = useTimecodeWords(player.rate);
@@ -169,7 +208,7 @@ export function Timeline({
   return (
     <div className="px-3 pt-1 pb-3 sm:px-4">
       {/* Markers in a row above the track, so each keeps a 24 px target that overlaps nothing else. */}
-      <div className="relative h-12">
+      <div className={cn('relative', analysis ? 'h-24' : 'h-12')}>
         {markers.map(({ frameIn, frameOut, comments: here }) => {
           const range = frameOut > frameIn;
           const open = here.some((comment) => comment.status !== 'resolved');
@@ -208,7 +247,7 @@ export function Timeline({
           aria-valuenow={frame}
           aria-valuetext={inWords(startFrame + frame)}
           data-testid="player-timeline"
-          className="absolute inset-x-0 top-6 h-6 cursor-pointer rounded-full outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+          className="absolute inset-x-0 top-6 bottom-0 cursor-pointer rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
           onKeyDown={onKeyDown}
           onPointerDown={(event) => {
             if (!player.ready) return;
@@ -233,9 +272,19 @@ export function Timeline({
               />
             )}
           </div>
+          {analysis && (
+            <div className="absolute inset-x-0 top-7 bottom-1 overflow-hidden rounded-md bg-white/5">
+              <WaveformStrip
+                waveform={analysis.waveform}
+                sceneCuts={analysis.sceneCuts}
+                frameCount={player.frameCount}
+                rate={player.rate}
+              />
+            </div>
+          )}
         </div>
         <div
-          className="pointer-events-none absolute top-4 h-7 w-0.5 -translate-x-1/2 rounded bg-white"
+          className="pointer-events-none absolute top-4 bottom-1 w-0.5 -translate-x-1/2 rounded bg-white"
           style={{ left: at(frame + 0.5) }}
           aria-hidden="true"
         />

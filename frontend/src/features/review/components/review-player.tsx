@@ -5,16 +5,19 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useComments } from '../api/review';
+import type { FrameSpan } from '@domain/delivery-qc';
+import { useAnalysis, useComments } from '../api/review';
 import { REVIEW_NAMESPACE } from '../locales';
 import { useFramePlayer } from '../lib/use-frame-player';
 import { useFullscreen } from '../lib/use-fullscreen';
+import { jumpMarks, markFrom } from '../lib/marks';
 import { transportShortcuts, useShortcuts } from '../lib/use-shortcuts';
-import { CommentForm } from './comment-form';
+import { CommentForm, type CommentPrefill } from './comment-form';
 import type { DrawingDraft } from './comment-form/drawing-tools';
 import { CommentList } from './comment-list';
 import { DrawingOverlay, type PictureSize } from './drawing-overlay';
 import { PlayerControls, Timeline } from './player-controls';
+import { QualityReport } from './quality-report';
 import { usePreviewSource } from './use-preview-source';
 
 /** 16:9 and 29.97 until the probe of the original is known. */
@@ -32,18 +35,22 @@ export function pictureBoxStyle(size: PictureSize, fullscreen: boolean, maxHeigh
 
 /**
  * The review of one version: the player (picture, drawings, controls, timeline with the comment
- * markers) and, beside it on a wide screen or below it on a phone, the new comment and the threads.
+ * markers, the waveform and the scene cuts) with its quality control under it, and, beside them on
+ * a wide screen or between them on a phone, the new comment and the threads.
  */
 export function ReviewPlayer({
   projectId,
   version,
   canComment,
+  mayShareQc,
   helpButton,
   onToggleHelp,
 }: {
   projectId: string;
   version: VersionView;
   canComment: boolean;
+  /** The editor's side shows the QC report to the client. */
+  mayShareQc: boolean;
   helpButton: ReactNode;
   onToggleHelp: () => void;
 }) {
@@ -55,14 +62,18 @@ export function ReviewPlayer({
   const player = useFramePlayer(rate, media?.frameCount ?? null);
   const fullscreen = useFullscreen<HTMLDivElement>();
   const comments = useComments(projectId, version.number);
+  const analysis = useAnalysis(projectId, version);
   const source = usePreviewSource(projectId, version);
   const [range, setRange] = useState<{ frameIn: number | null; frameOut: number | null }>({
     frameIn: null,
     frameOut: null,
   });
   const [drawing, setDrawing] = useState<DrawingDraft | null>(null);
+  const [prefill, setPrefill] = useState<CommentPrefill | null>(null);
 
   const threads = useMemo(() => comments.data ?? [], [comments.data]);
+  const analysed = analysis.data?.status === 'ready' ? analysis.data : null;
+  const marks = useMemo(() => jumpMarks(analysed?.sceneCuts ?? [], threads), [analysed, threads]);
   const { frame } = player;
   const shown = useMemo(
     () =>
@@ -89,18 +100,36 @@ export function ReviewPlayer({
       return from <= frame ? { frameIn: from, frameOut: frame } : { frameIn: frame, frameOut: from };
     });
 
+  /** Paused on `target`: what is then commented is what is seen. */
+  const goTo = (target: number) => {
+    player.pause();
+    player.seek(target);
+  };
+
+  const jump = (direction: 1 | -1) => {
+    const target = markFrom(marks, frame, direction);
+    if (target !== null) goTo(target);
+  };
+
   useShortcuts({
     ...transportShortcuts(player),
     markIn: canComment ? setIn : undefined,
     markOut: canComment ? setOut : undefined,
+    previousMark: () => jump(-1),
+    nextMark: () => jump(1),
     fullscreen: fullscreen.toggle,
     help: onToggleHelp,
   });
 
   const seekToComment = (comment: CommentView) => {
-    if (comment.frameIn === null) return;
-    player.pause();
-    player.seek(comment.frameIn);
+    if (comment.frameIn !== null) goTo(comment.frameIn);
+  };
+
+  // A QC finding becomes a comment on its frames, worded as the report words it.
+  const commentOnFinding = (span: FrameSpan, sentence: string) => {
+    goTo(span.frameIn);
+    setRange({ frameIn: span.frameIn, frameOut: span.frameOut > span.frameIn ? span.frameOut : null });
+    setPrefill((current) => ({ id: (current?.id ?? 0) + 1, text: sentence }));
   };
 
   const startDrawing = (draft: DrawingDraft | null) => {
@@ -109,11 +138,11 @@ export function ReviewPlayer({
   };
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_24rem]">
       <div
         ref={fullscreen.ref}
         className={cn(
-          'overflow-hidden rounded-2xl bg-slate-950',
+          'overflow-hidden rounded-2xl bg-slate-950 lg:col-start-1 lg:row-start-1',
           fullscreen.active && 'flex flex-col justify-center rounded-none',
         )}
         data-testid="review-player"
@@ -156,19 +185,26 @@ export function ReviewPlayer({
             </p>
           )}
         </div>
-        <PlayerControls player={player} startFrame={startFrame} fullscreen={fullscreen} extra={helpButton} />
+        <PlayerControls
+          player={player}
+          startFrame={startFrame}
+          fullscreen={fullscreen}
+          onJump={jump}
+          extra={helpButton}
+        />
         <Timeline
           player={player}
           startFrame={startFrame}
           comments={threads}
           selection={range}
           onMarker={seekToComment}
+          analysis={analysed ?? undefined}
         />
       </div>
 
       <section
         aria-labelledby="review-comments-title"
-        className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1"
       >
         <h2 id="review-comments-title" className="flex items-center gap-2 font-semibold text-slate-900">
           <MessageSquare className="size-4 text-violet-700" aria-hidden="true" />
@@ -194,6 +230,7 @@ export function ReviewPlayer({
             onFocusField={() => {
               if (player.speed !== 0) player.pause();
             }}
+            prefill={prefill}
           />
         )}
         <div className="min-h-0 flex-1 lg:max-h-[60vh] lg:overflow-y-auto" aria-busy={comments.isPending}>
@@ -218,6 +255,19 @@ export function ReviewPlayer({
           )}
         </div>
       </section>
+
+      <div className="min-w-0 self-start lg:col-start-1 lg:row-start-2">
+        <QualityReport
+          projectId={projectId}
+          versionNumber={version.number}
+          status={analysis.data?.status ?? version.analysis.status}
+          analysis={analysis.isPending ? undefined : (analysis.data ?? null)}
+          clock={{ frameRate: rate, startFrame }}
+          mayShare={mayShareQc}
+          onSeek={goTo}
+          onComment={canComment ? commentOnFinding : undefined}
+        />
+      </div>
     </div>
   );
 }

@@ -200,6 +200,7 @@ function VersionReview({
           projectId={project.id}
           version={current}
           canComment={canComment}
+          mayShareQc={isEditorSide}
           helpButton={<ShortcutsHelp dark />}
           onToggleHelp={toggleShortcutsHelp}
         />

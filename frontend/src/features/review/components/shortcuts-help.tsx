@@ -25,6 +25,7 @@ const SHORTCUTS: { keys: readonly (NamedKey | RemappableAction)[]; label: string
   { keys: ['shuttleBack', 'pause', 'shuttleForward'], label: 'shuttle' },
   { keys: ['home', 'end'], label: 'ends' },
   { keys: ['markIn', 'markOut'], label: 'inOut' },
+  { keys: ['previousMark', 'nextMark'], label: 'marks' },
   { keys: ['flip'], label: 'flip' },
   { keys: ['fullscreen'], label: 'fullscreen' },
   { keys: ['help'], label: 'help' },
@@ -84,7 +85,10 @@ function ShortcutSettingsForm() {
                   className="h-8 w-10 rounded-md border border-slate-500 text-center font-mono outline-none focus-visible:border-violet-600 focus-visible:ring-2 focus-visible:ring-violet-600"
                   data-testid={`shortcut-key-${action}`}
                 />
-                <label htmlFor={fieldId}>{t(`shortcuts.settings.actions.${action}`)}</label>
+                {/* A long name wraps beside its key rather than under it. */}
+                <label htmlFor={fieldId} className="min-w-0 flex-1">
+                  {t(`shortcuts.settings.actions.${action}`)}
+                </label>
                 {refusal && (
                   <p id={`${fieldId}-error`} role="alert" className="w-full text-xs text-red-700">
                     {refusal.why === 'taken'

@@ -46,7 +46,10 @@ export function transportShortcuts(player: FramePlayer): Shortcuts {
 }
 
 function ignored(event: KeyboardEvent): boolean {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
+  if (event.defaultPrevented || event.isComposing) return true;
+  // AltGr types characters (« [ » and « ] » on a French keyboard), which Windows reports as Ctrl+Alt.
+  const typedWithAltGr = event.getModifierState('AltGraph');
+  if (!typedWithAltGr && (event.ctrlKey || event.metaKey || event.altKey)) return true;
   const target = event.target instanceof Element ? event.target : null;
   if (!target) return false;
   if (

@@ -1,3 +1,4 @@
+import { checkDelivery, type VersionAnalysisView } from '@domain/delivery-qc';
 import type { ProjectDetail } from '@domain/projects';
 import type { CommentView, VersionView } from '@domain/review';
 import { CommentInputSchema } from '@domain/schemas/review';
@@ -66,7 +67,32 @@ const version: VersionView = {
   comments: { open: 1, resolved: 0 },
   approvedAt: null,
   originalAvailable: false,
+  analysis: { status: 'ready', warnings: null, qcShared: false },
 };
+
+/**
+ * What the worker found on version 1, through the report's own rule: −17,2 LUFS for YouTube (a
+ * warning) and a 2,4 s silence from frame 1805 (01:01:12:05, a warning); everything else passes.
+ */
+const qcReport = checkDelivery(
+  {
+    loudness: { integratedLufs: -17.2, rangeLu: 6, truePeakDbtp: -2.1 },
+    silences: [{ frameIn: 1805, frameOut: 1864 }],
+    blacks: [],
+    freezes: [],
+    picture: { width: 1920, height: 1080, frameRate: { num: 25, den: 1 }, codec: 'h264', durationSeconds: 120 },
+  },
+  {
+    platforms: ['YouTube'],
+    deliveryFormats: ['horizontal'],
+    aspectRatio: '16:9',
+    resolution: '1080p',
+    finalDurationSeconds: 120,
+  },
+);
+
+/** Scene cuts at 5 s, 12 s and 1 min 10 s. */
+export const SCENE_CUTS = [125, 300, 1750];
 
 /** The editor's question at frame 50 (01:00:02:00), open. */
 const editorQuestion: CommentView = {
@@ -93,9 +119,33 @@ const versionPath = `/api/projects/${PROJECT_ID}/versions/1`;
 /**
  * Version 1's threads as the api keeps them for this test: a comment or a reply the page posts
  * joins them (answered 201 `{ comment }`), a resolve marks the thread resolved, and the next read
- * of the comments returns them as they now are.
+ * of the comments returns them as they now are. Its analysis is `analysis` (ready by default); the
+ * client reads the QC report only once shared, and the editor's share (kept in `shares`) makes it so.
  */
-export function reviewThreads() {
+export function reviewThreads({
+  analysis = 'ready',
+  viewer = 'client',
+}: { analysis?: VersionAnalysisView['status']; viewer?: 'client' | 'editor' } = {}) {
+  let qcShared = false;
+  const shares: unknown[] = [];
+  const listed = (): VersionView => ({
+    ...version,
+    analysis: {
+      status: analysis,
+      warnings: analysis === 'ready' && (viewer === 'editor' || qcShared) ? qcReport.warnings : null,
+      qcShared,
+    },
+  });
+  const analysisView = (): VersionAnalysisView =>
+    analysis === 'ready'
+      ? {
+          status: 'ready',
+          qc: viewer === 'editor' || qcShared ? qcReport : null,
+          qcShared,
+          sceneCuts: SCENE_CUTS,
+          waveform: { secondsPerBin: 1, peaks: Array.from({ length: 240 }, (_, index) => (index % 2 ? 60 : -60)) },
+        }
+      : { status: analysis, qc: null, qcShared: false, sceneCuts: [], waveform: null };
   let nextId = 0;
   const comments: CommentView[] = [structuredClone(editorQuestion)];
   const posted = accepting('post', `${versionPath}/comments`, CommentInputSchema, (input) => {
@@ -118,7 +168,13 @@ export function reviewThreads() {
     return { status: 201, json: { comment } };
   });
   const handlers = [
-    http.get(`/api/projects/${PROJECT_ID}/versions`, () => HttpResponse.json({ versions: [version] })),
+    http.get(`/api/projects/${PROJECT_ID}/versions`, () => HttpResponse.json({ versions: [listed()] })),
+    http.get(`${versionPath}/analysis`, () => HttpResponse.json(analysisView())),
+    http.post(`${versionPath}/analysis/share`, async ({ request }) => {
+      shares.push(await request.json());
+      qcShared = true;
+      return HttpResponse.json(analysisView());
+    }),
     http.get(`${versionPath}/comments`, () => HttpResponse.json({ comments })),
     posted.handler,
     http.post<{ commentId: string }>(`${versionPath}/comments/:commentId/resolve`, ({ params }) => {
@@ -128,5 +184,5 @@ export function reviewThreads() {
       return HttpResponse.json({ comment: thread });
     }),
   ];
-  return { handlers, sent: posted.sent };
+  return { handlers, sent: posted.sent, shares };
 }
