@@ -144,6 +144,16 @@ async function ownFiles(em: EntityManager, person: Person): Promise<OwnFile[]> {
   );
 }
 
+/** The thumbnails of the contact sheets of the rushes the person added: pictures of their files. */
+async function ownThumbnails(em: EntityManager, person: Person): Promise<{ bucket: string; key: string }[]> {
+  return em.execute<{ bucket: string; key: string }[]>(
+    `select f.storage_bucket as bucket, shot->>'thumbnailKey' as key
+       from "project_files" f, jsonb_array_elements(coalesce(f.contact_sheet->'shots', '[]'::jsonb)) shot
+      where f.uploaded_by = ? and f.file_type = 'source'`,
+    [person.id],
+  );
+}
+
 /**
  * Every row that names the person (id or e-mail, in any text or JSON column) or that belongs to
  * one of their projects or upload sessions, grouped by table: what the export holds
@@ -304,6 +314,7 @@ export function createAccountPrivacyActivities(deps: AccountPrivacyDeps): Accoun
       const objectsDeleted = await deleteObjects([
         // A delivered video stays with the client who paid for it; only its uploader's name goes.
         ...(await ownFiles(em, person)).filter((file) => file.kind !== 'final'),
+        ...(await ownThumbnails(em, person)),
         ...(await exportsOf(userId)),
       ]);
       const clientProjects = await projectIdsOf(em, person, false);

@@ -19,6 +19,7 @@ import { createLaunchOfferHoldActivities } from './launch-offer-holds';
 import { createPingActivities } from './ping';
 import { createProjectActivities, type UserDirectory } from './project';
 import { createRecordRetentionActivities } from './record-retention';
+import { createRushContactSheetActivities } from './rush-contact-sheet';
 import { createSystemTestActivities } from './system-test';
 import { createVersionPreviewActivities } from './version-preview';
 import { createUploadSweepActivities } from './upload-sweep';
@@ -135,6 +136,16 @@ export function createActivities(deps: ActivityDeps = {}) {
       },
       directory: deps.directory,
       ...deps.media,
+    }),
+    ...createRushContactSheetActivities({
+      get orm() {
+        return db();
+      },
+      get s3() {
+        return deps.storage ?? missingDependency('S3 storage');
+      },
+      ffmpegPath: deps.media?.ffmpegPath,
+      ffprobePath: deps.media?.ffprobePath,
     }),
     ...createAdminUserActivities({
       get orm() {

@@ -28,6 +28,7 @@ import { cachedPublicPricingSettings } from './pricing/pricing-settings';
 import { smtpHostOf } from './email-tests/smtp-host';
 import { closeTemporal, lazyTemporal } from './temporal/connection';
 import { createPreviewWorkflowClient } from './review/preview-workflow-client';
+import { createContactSheetWorkflowClient } from './projects/contact-sheet-workflow-client';
 import { createAdminWorkflowClient } from './admin/admin-workflow-client';
 import { createBriefWorkflowClient, type BriefWorkflowClient } from './briefs/brief-workflow-client';
 import { createContactWorkflowClient } from './contact/contact-workflow-client';
@@ -146,6 +147,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
   // Browsers reach storage through the public endpoint; URLs signed for it name that host.
   const publicS3 = createS3Client({ ...storage, endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT });
   const previews = createPreviewWorkflowClient(temporal);
+  const contactSheets = createContactSheetWorkflowClient(temporal);
   const briefWorkflows = createBriefWorkflowClient(temporal);
   const billingDocuments = createBillingDocumentClient(temporal);
   const adminWorkflows = createAdminWorkflowClient(temporal);
@@ -157,6 +159,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
     publicS3,
     rushAnalysis: createRushAnalysisWorkflowClient(temporal),
     startPreview: (versionId) => previews.start(versionId),
+    startContactSheet: (fileId) => contactSheets.start(fileId),
   });
   const appUrl = config.APP_URL.replace(/\/$/, '');
   const publicSettings = cachedPublicPricingSettings(() => orm.em.fork());
@@ -260,7 +263,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       metrics,
     ),
     projects: { em: () => orm.em.fork(), reads, s3 },
-    projectFiles: { em: () => orm.em.fork(), publicS3 },
+    projectFiles: { em: () => orm.em.fork(), s3, publicS3 },
     editorProfile: { em: () => orm.em.fork() },
     projectActions: {
       em: () => orm.em.fork(),

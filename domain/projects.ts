@@ -1,4 +1,5 @@
 import type { Currency, ProjectFileType, ProjectStatus, RevisionStatus } from './enums';
+import type { ContactSheetSummary } from './contact-sheet';
 import type { ClientQuestionView, ReviewAction } from './review';
 import type { ProjectAction, ProjectParty } from './project-lifecycle';
 
@@ -201,6 +202,8 @@ export interface ProjectFileView {
    * until a version is approved (the client reviews watermarked previews until then).
    */
   downloadUrl: string | null;
+  /** A source video's contact sheet (its shots come from the worker); null for other files. */
+  contactSheet: ContactSheetSummary | null;
 }
 
 /** The editor space's tabs (000 §2): waiting to start, being worked on, finished. */

@@ -4,6 +4,7 @@ export { rushAnalysisWorkflow } from './rush-analysis-workflow';
 export { briefWorkflow } from './brief-workflow';
 export { projectWorkflow } from './project-workflow';
 export { versionPreviewWorkflow } from './version-preview-workflow';
+export { rushContactSheetWorkflow } from './rush-contact-sheet-workflow';
 export { inviteEditorWorkflow, changeRoleWorkflow } from './admin-users-workflow';
 export { systemTestWorkflow } from './system-test-workflow';
 export { editorApplicationWorkflow } from './editor-application-workflow';

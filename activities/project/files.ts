@@ -15,7 +15,12 @@ export function createProjectFileActivities(deps: ProjectActivityDeps): Pick<Pro
       const previews = await em.find(ProjectVersion, { project: projectId, previewKey: { $ne: null } });
       if (files.length + previews.length > 0 && !deps.deleteObject)
         throw ApplicationFailure.nonRetryable('The worker has no S3 storage configured', 'WorkerMisconfigured');
-      for (const file of files) await deps.deleteObject!(file.storageBucket, file.storageKey);
+      for (const file of files) {
+        await deps.deleteObject!(file.storageBucket, file.storageKey);
+        // A rush's contact sheet shows its pictures: its thumbnails go with it.
+        for (const shot of file.contactSheet?.shots ?? [])
+          await deps.deleteObject!(file.storageBucket, shot.thumbnailKey);
+      }
       // The previews go with the originals; the versions and their comments go with the files' rows.
       for (const version of previews) await deps.deleteObject!(version.previewBucket ?? '', version.previewKey!);
       return em.transactional(async (tx) => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
+import { contactSheetSummary } from '../../domain/contact-sheet';
 import { isActiveStatus, projectPartiesOf, type ProjectParty } from '../../domain/project-lifecycle';
 import { availableActions, availableReviewActions, pendingActions } from '../../domain/project-rules';
 import {
@@ -432,6 +433,7 @@ export async function readProjectFiles(
       uploadedBy: row.uploadedBy,
       createdAt: row.createdAt.toISOString(),
       downloadUrl: mayDownload(row) ? await signDownload(row) : null,
+      contactSheet: contactSheetSummary(row.contactSheet),
     })),
   );
 }

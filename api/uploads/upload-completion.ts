@@ -41,14 +41,14 @@ export async function completeFile(
   file.completedAt = new Date(context.now());
   // The file's new status, its project row, the version of a final file and the live events
   // commit together.
-  let version: ProjectVersion | undefined;
+  let recorded: RecordedUpload | undefined;
   await em.begin();
   try {
     // The events are described after the flush, once the new rows have their ids.
     const events: (() => OutboxEntry)[] = [];
     if (matches) {
       file.status = 'completed';
-      if (session.project) version = await recordProjectUpload(em, session, session.project, file, caller, events);
+      if (session.project) recorded = await recordProjectUpload(em, session, session.project, file, caller, events);
     }
     await appendEvents(em, () => events.map((event) => event()));
     await em.commit();
@@ -56,11 +56,19 @@ export async function completeFile(
     await em.rollback();
     throw error;
   }
+  const version = recorded?.version;
   // The preview's workflow (probe, carried comments, watermarked preview). Should this fail,
   // the version stays 'processing' without a run and the editor's retry starts it.
   if (version && context.startPreview) {
     await context.startPreview(version.id).catch((error: unknown) => {
       log.error({ err: error, versionId: version!.id }, 'preview not started');
+    });
+  }
+  // A source video's contact sheet; should this fail to start, the sheet stays pending.
+  const sheetFileId = recorded?.sourceVideo?.id;
+  if (sheetFileId && context.startContactSheet) {
+    await context.startContactSheet(sheetFileId).catch((error: unknown) => {
+      log.error({ err: error, fileId: sheetFileId }, 'contact sheet not started');
     });
   }
   return uploadFileView(file, session);
@@ -97,9 +105,16 @@ async function contentMatchesExtension(context: UploadContext, file: UploadedFil
   return true;
 }
 
+interface RecordedUpload {
+  /** The final file's new version. */
+  version?: ProjectVersion;
+  /** The source video whose contact sheet is to be made (its id is known once flushed). */
+  sourceVideo?: ProjectFile;
+}
+
 /**
  * A project's upload becomes one of its files and, for a final file, its next version (v1, v2, …);
- * their live events are added to `events`. Answers the new version, if any.
+ * their live events are added to `events`. A source video's contact sheet starts pending.
  */
 async function recordProjectUpload(
   em: EntityManager,
@@ -108,8 +123,9 @@ async function recordProjectUpload(
   file: UploadedFile,
   caller: Caller,
   events: (() => OutboxEntry)[],
-): Promise<ProjectVersion | undefined> {
+): Promise<RecordedUpload> {
   const final = session.area === 'project_final';
+  const hasContactSheet = !final && file.kind === 'video';
   const projectFile = em.create(ProjectFile, {
     project,
     filename: file.name,
@@ -120,12 +136,13 @@ async function recordProjectUpload(
     fileSize: file.size,
     uploadedBy: caller.userId ?? session.userId ?? '',
     durationSeconds: null,
+    contactSheet: hasContactSheet ? { status: 'pending' } : null,
   });
   const projectId = project.id;
   events.push(() =>
     projectEvent({ type: 'project.file', projectId, fileId: projectFile.id, fileType: projectFile.fileType }),
   );
-  if (!final) return undefined;
+  if (!final) return hasContactSheet ? { sourceVideo: projectFile } : {};
   // Each final file is the next version (v1, v2, …): numbered under the project's lock.
   await em.findOne(Project, { id: project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const last = await em.findOne(
@@ -150,5 +167,5 @@ async function recordProjectUpload(
       progress: 0,
     }),
   );
-  return version;
+  return { version };
 }

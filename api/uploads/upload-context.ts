@@ -13,6 +13,8 @@ export interface UploadServiceDeps {
   rushAnalysis: RushAnalysisWorkflowClient;
   /** Starts the preview workflow of a version once its row is committed (api/review/preview-workflow-client.ts). */
   startPreview?: (versionId: string) => Promise<void>;
+  /** Starts the contact sheet of a client's source video once its row is committed (api/projects/contact-sheet-workflow-client.ts). */
+  startContactSheet?: (fileId: string) => Promise<void>;
   now?: () => number;
 }
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ContactSheetRecord } from '../../domain/contact-sheet';
 import { PROJECT_FILE_TYPES } from '../../domain/enums';
 import { Project } from './project';
 import { check, createdAt, sqlIndex, userId, uuidPk } from './columns';
@@ -27,6 +28,8 @@ export const ProjectFile = defineEntity({
     uploadedBy: userId(),
     /** Media duration in seconds, from ffprobe, when known. */
     durationSeconds: p.decimal('number').precision(12).scale(3).nullable(),
+    /** A source video's contact sheet (shots, thumbnails, status); null for other files. */
+    contactSheet: p.json<ContactSheetRecord>().nullable(),
     createdAt: createdAt(),
   },
   checks: [check('project_files', 'file_size', 'file_size >= 0')],

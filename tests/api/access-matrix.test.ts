@@ -311,6 +311,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/projects/:projectId/versions/:n/preview/retry': {
     cases: projectCases(parties({ client: 403, editor: 409, admin: 409 })),
   },
+  // The world's file id is an upload's, not one of the project's files: the parties pass and find no sheet.
+  'GET /api/projects/:projectId/files/:fileId/shots': {
+    cases: projectCases(parties({ client: 404, editor: 404, admin: 404 })),
+  },
+  'GET /api/projects/:projectId/files/:fileId/contact-sheet.pdf': {
+    cases: projectCases(parties({ client: 404, editor: 404, admin: 404 })),
+  },
+  'GET /api/projects/:projectId/files/:fileId/shots.csv': {
+    cases: projectCases(parties({ client: 404, editor: 404, admin: 404 })),
+  },
   'GET /api/projects/:projectId/versions/:n/analysis': {
     cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })),
   },

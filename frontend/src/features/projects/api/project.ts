@@ -1,3 +1,4 @@
+import type { ShotListView } from '@domain/contact-sheet';
 import type {
   ProjectBillingDocument,
   ProjectDetail,
@@ -100,6 +101,25 @@ export const projectFilesQuery = (projectId: string) =>
   });
 
 export const useProjectFiles = (projectId: string) => useQuery(projectFilesQuery(projectId));
+
+const fileBase = (projectId: string, fileId: string) => `${base(projectId)}/files/${encodeURIComponent(fileId)}`;
+
+/** A rush's shots with short-lived thumbnail links, read when its contact sheet is opened. */
+export const useRushShots = (projectId: string, fileId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['projects', projectId, 'files', fileId, 'shots'],
+    queryFn: () => api.get<ShotListView>(`${fileBase(projectId, fileId)}/shots`),
+    enabled,
+    // The thumbnail links expire after 15 minutes.
+    staleTime: 5 * 60_000,
+    retry: retryUnlessRefused,
+  });
+
+/** The rush's contact sheet as a PDF, or its shot list as a CSV. */
+export const downloadContactSheet = (projectId: string, fileId: string, format: 'pdf' | 'csv') =>
+  format === 'pdf'
+    ? downloadApiFile(`${fileBase(projectId, fileId)}/contact-sheet.pdf`, 'planche-contact.pdf')
+    : downloadApiFile(`${fileBase(projectId, fileId)}/shots.csv`, 'plans.csv');
 
 const sendMessage = (projectId: string, content: string) =>
   api.post<{ message: ProjectMessageView }>(`${base(projectId)}/messages`, { content });

@@ -10,8 +10,12 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useProjectFiles } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../locales';
+import { ContactSheet } from './contact-sheet';
 
-/** Files tab (000 §2): the client's source area, the editor's final area, the list with download links. */
+/**
+ * Files tab (000 §2): the client's source area, the editor's final area, the list with download
+ * links, and each rush's contact sheet.
+ */
 export function FilesTab({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation(PROJECTS_NAMESPACE);
   const queryClient = useQueryClient();
@@ -94,6 +98,11 @@ export function FilesTab({ project }: { project: ProjectDetail }) {
                     <span className="text-xs text-slate-600" data-testid="file-locked">
                       {t('files.locked')}
                     </span>
+                  )}
+                  {file.contactSheet && (
+                    <div className="basis-full sm:pl-8">
+                      <ContactSheet projectId={project.id} file={file} sheet={file.contactSheet} />
+                    </div>
                   )}
                 </li>
               ))}

@@ -98,6 +98,18 @@ export const en: Translation<typeof fr> = {
     downloadShort: 'Download',
     loading: 'Loading the files…',
     locked: 'After approval',
+    sheet: {
+      open_one: 'Contact sheet ({{count}} shot)',
+      open_other: 'Contact sheet ({{count}} shots)',
+      pending: 'Finding the shots…',
+      pdf: 'Download the sheet (PDF)',
+      csv: 'Shot list (CSV)',
+      loading: 'Loading the shots…',
+      failed: 'The shots could not be loaded.',
+      shot: 'Shot {{number}}',
+      thumbnail: 'Shot {{number}}, starting at {{timecode}}',
+      downloadFailed: 'The download failed: try again.',
+    },
   },
   chat: {
     label: 'Project conversation',

@@ -96,6 +96,18 @@ export const fr = {
     downloadShort: 'Télécharger',
     loading: 'Chargement des fichiers…',
     locked: 'Après approbation',
+    sheet: {
+      open_one: 'Planche contact ({{count}} plan)',
+      open_other: 'Planche contact ({{count}} plans)',
+      pending: 'Analyse des plans en cours…',
+      pdf: 'Télécharger la planche (PDF)',
+      csv: 'Liste des plans (CSV)',
+      loading: 'Chargement des plans…',
+      failed: 'Les plans n’ont pas pu être chargés.',
+      shot: 'Plan {{number}}',
+      thumbnail: 'Plan {{number}}, début à {{timecode}}',
+      downloadFailed: 'Le téléchargement a échoué : réessayez.',
+    },
   },
   chat: {
     label: 'Conversation du projet',

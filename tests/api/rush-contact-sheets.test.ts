@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CONTACT_SHEET_MESSAGES, SHOT_CSV_COLUMNS, type ShotListView } from '../../domain/contact-sheet';
+import { ProjectFile } from '../../db/entities';
+import type { ProjectFileView } from '../../domain/projects';
+import { defaultStartFrame, framesToTimecode } from '../../domain/timecode';
+import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { demoEditorTakesEverything } from '../support/editors';
+import { waitUntil } from '../support/mail-server';
+import { generatePictureClip } from '../support/media-clips';
+import { generateTestImage, makeTempDir } from '../support/media-fixtures';
+import { printedText } from '../support/pdf-text';
+import { seedProject } from '../support/project-seed';
+import { startOwnApi, type OwnApi } from '../support/own-api';
+import { testStack } from '../support/stack-env';
+
+/**
+ * Rush contact sheets against the real stack (own api, the stack's Temporal and worker, MinIO,
+ * ffmpeg): a 1280×720 clip with hard cuts at known frames uploaded by the client as a source
+ * becomes a sheet whose shots start at those frames exactly, with fetchable thumbnails, a PDF
+ * whose text carries the timecodes and a CSV shot list; a picture gets no sheet; the client, the
+ * assigned editor and an admin read it, another client may not, and a file of another project is
+ * not found.
+ */
+jest.setTimeout(300_000);
+
+const { config, accounts, signIn, keycloakAdmin } = testStack();
+const keycloak = keycloakAdmin();
+const RATE = { num: 25, den: 1 };
+
+let orm: MikroORM;
+let api: OwnApi | undefined;
+let base: string;
+let otherClientId: string | undefined;
+let restoreOtherEditors: (() => Promise<void>) | undefined;
+const tokens = { admin: '', editor: '', client: '', otherClient: '' };
+const temp = makeTempDir('rushflow-contact-sheets-');
+let projectId: string;
+let otherProjectId: string;
+
+async function call(
+  route: string,
+  token: string | null,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  return fetch(`${base}${route}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+async function json<T>(route: string, token: string | null, init?: Parameters<typeof call>[2]) {
+  const response = await call(route, token, init);
+  return { status: response.status, body: (await response.json()) as T & { error?: string } };
+}
+
+/** The client uploads `file` to the project's sources through the upload routes (one part). */
+async function uploadSource(file: string, name: string, type: string): Promise<string> {
+  const session = await json<{ sessionId: string; secret: string }>(
+    `/api/projects/${projectId}/upload-sessions`,
+    tokens.client,
+    { body: { fileType: 'source' } },
+  );
+  expect(session.status).toBe(201);
+  const { sessionId, secret } = session.body;
+  const headers = { [UPLOAD_SESSION_HEADER]: secret };
+  const bytes = fs.readFileSync(file);
+  const added = await json<{ fileId: string }>(`/api/uploads/sessions/${sessionId}/files`, tokens.client, {
+    headers,
+    body: { name, size: bytes.length, type },
+  });
+  expect(added.status).toBe(201);
+  const route = `/api/uploads/sessions/${sessionId}/files/${added.body.fileId}`;
+  const sign = async (body: unknown) =>
+    (await json<{ url: string }>(`${route}/sign`, tokens.client, { headers, body })).body.url;
+  const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
+  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
+  expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
+  expect((await json(`${route}/complete`, tokens.client, { headers, body: {} })).body).toMatchObject({
+    status: 'completed',
+  });
+  const files = await listFiles(tokens.client);
+  return files.find((entry) => entry.filename === name)!.id;
+}
+
+async function listFiles(token: string): Promise<ProjectFileView[]> {
+  const answer = await json<{ files: ProjectFileView[] }>(`/api/projects/${projectId}/files`, token);
+  expect(answer.status).toBe(200);
+  return answer.body.files;
+}
+
+beforeAll(async () => {
+  api = await startOwnApi(config);
+  orm = api.orm;
+  base = api.base;
+  const otherEmail = `client-planche-${Date.now()}@rushflow.local`;
+  otherClientId = await keycloak.createUser({
+    email: otherEmail,
+    firstName: 'Autre',
+    lastName: 'Cliente',
+    password: 'Autre123!',
+    emailVerified: true,
+  });
+  [tokens.admin, tokens.editor, tokens.client, tokens.otherClient] = await Promise.all([
+    signIn(accounts.admin.email, accounts.admin.password),
+    signIn(accounts.editor.email, accounts.editor.password),
+    signIn(accounts.client.email, accounts.client.password),
+    signIn(otherEmail, 'Autre123!'),
+  ]);
+  restoreOtherEditors = await demoEditorTakesEverything(orm.em, accounts.editor.id);
+  const client = { id: accounts.client.id, email: accounts.client.email };
+  projectId = await seedProject(orm.em.fork(), {
+    client,
+    status: 'in_progress',
+    title: 'Portrait d’artisan',
+    editorId: accounts.editor.id,
+  });
+  otherProjectId = await seedProject(orm.em.fork(), { client, status: 'in_progress', title: 'Autre projet' });
+});
+
+afterAll(async () => {
+  await restoreOtherEditors?.();
+  await api?.close();
+  if (otherClientId) await keycloak.deleteUser(otherClientId).catch(() => undefined);
+  temp.cleanup();
+});
+
+test('a rush’s shots, thumbnails, PDF and CSV, from one upload; a picture has no sheet; only the project’s parties read them', async () => {
+  const clip = path.join(temp.dir, 'rush.mp4');
+  const truth = generatePictureClip(
+    clip,
+    [
+      { frames: 40, source: 0 },
+      { frames: 75, from: 'cut', source: 1 },
+      { frames: 33, from: 'cut', source: 2 },
+      { frames: 60, from: 'cut', source: 4 },
+      { frames: 52, from: 'cut', source: 7 },
+    ],
+    { size: '1280x720', rate: RATE.num },
+  );
+  const fileId = await uploadSource(clip, 'Interview atelier.mp4', 'video/mp4');
+  const photoId = await uploadSource(generateTestImage(path.join(temp.dir, 'photo.png')), 'repérage.png', 'image/png');
+
+  // The sheet is pending at once (the worker reads the rush), ready when the worker is done.
+  const route = `/api/projects/${projectId}/files/${fileId}`;
+  const pending = (await listFiles(tokens.client)).find((file) => file.id === fileId)!;
+  if (pending.contactSheet?.status === 'pending')
+    expect(await json(`${route}/shots`, tokens.client)).toMatchObject({
+      status: 409,
+      body: { error: CONTACT_SHEET_MESSAGES.pending },
+    });
+  await waitUntil(
+    async () => (await listFiles(tokens.client)).find((file) => file.id === fileId)?.contactSheet?.status !== 'pending',
+    180_000,
+    'the contact sheet',
+  );
+  const files = await listFiles(tokens.client);
+  const starts = [0, ...truth.hardCuts];
+  expect(files.find((file) => file.id === fileId)!.contactSheet).toEqual({
+    status: 'ready',
+    shotCount: starts.length,
+    error: null,
+  });
+  expect(files.find((file) => file.id === photoId)!.contactSheet).toBeNull();
+
+  // The shots start at the cuts' frames exactly, with the rush's timecode (01:00:00:00 without its own).
+  const shots = await json<ShotListView>(`${route}/shots`, tokens.client);
+  expect(shots.status).toBe(200);
+  expect(shots.body.shots.map((shot) => shot.frameIn)).toEqual(starts);
+  const ends = [...starts.slice(1), truth.frameCount].map((frame) => frame - 1);
+  expect(shots.body.shots.map((shot) => shot.frameOut)).toEqual(ends);
+  const start = defaultStartFrame(RATE);
+  expect(shots.body.shots[1]).toMatchObject({
+    number: 2,
+    timecodeIn: framesToTimecode(start + 40, RATE),
+    timecodeOut: framesToTimecode(start + 114, RATE),
+    durationSeconds: 3,
+  });
+  for (const shot of shots.body.shots) {
+    const thumbnail = await fetch(shot.thumbnailUrl);
+    expect(thumbnail.status).toBe(200);
+    expect(Buffer.from(await thumbnail.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  }
+  const stored = await orm.em.fork().findOneOrFail(ProjectFile, fileId);
+  expect(stored.contactSheet?.shots?.[0]?.thumbnailKey).toBe(`contact-sheets/${projectId}/${fileId}/shot-0001.jpg`);
+
+  // The PDF prints the file, the project and each shot's caption.
+  const pdf = await call(`${route}/contact-sheet.pdf`, tokens.editor);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  const text = printedText(Buffer.from(await pdf.arrayBuffer()));
+  expect(text).toContain('Interview atelier.mp4');
+  expect(text).toContain('Portrait d’artisan');
+  for (const shot of shots.body.shots) expect(text).toContain(`Plan ${shot.number} — ${shot.timecodeIn}`);
+  expect(text).toContain('Plan 2 — 01:00:01:15 — 3,0 s');
+
+  // The CSV: BOM, `;`, one row a shot.
+  const csv = await call(`${route}/shots.csv`, tokens.admin);
+  expect(csv.status).toBe(200);
+  expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  const bytes = Buffer.from(await csv.arrayBuffer());
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  const rows = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+  expect(rows[0]).toBe(SHOT_CSV_COLUMNS.join(';'));
+  expect(rows.slice(1)).toEqual(
+    shots.body.shots.map(
+      (shot) =>
+        `${shot.number};${shot.timecodeIn};${shot.timecodeOut};${shot.durationSeconds.toFixed(1).replace('.', ',')};shot-${String(shot.number).padStart(4, '0')}.jpg`,
+    ),
+  );
+
+  // Who may read it: as the files list.
+  for (const suffix of ['shots', 'contact-sheet.pdf', 'shots.csv']) {
+    for (const token of [tokens.client, tokens.editor, tokens.admin])
+      expect((await call(`${route}/${suffix}`, token)).status).toBe(200);
+    expect((await call(`${route}/${suffix}`, tokens.otherClient)).status).toBe(
+      (await call(`/api/projects/${projectId}/files`, tokens.otherClient)).status,
+    );
+    expect((await call(`${route}/${suffix}`, tokens.otherClient)).status).toBe(403);
+    expect((await call(`${route}/${suffix}`, null)).status).toBe(401);
+    // The file through another project of the same client: not found.
+    expect((await call(`/api/projects/${otherProjectId}/files/${fileId}/${suffix}`, tokens.client)).status).toBe(404);
+  }
+  expect(await json(`/api/projects/${projectId}/files/${photoId}/shots`, tokens.client)).toMatchObject({
+    status: 404,
+    body: { error: CONTACT_SHEET_MESSAGES.noSheet },
+  });
+  expect((await call(`/api/projects/${projectId}/files/not-a-file/shots`, tokens.client)).status).toBe(404);
+});
