@@ -5,7 +5,6 @@
  * few candidate frames only (frame 0, frames whose picture jumps, one every ~2 s). Each shot keeps
  * its first frame's thumbnail when it is a candidate (a hard cut always is), else the first one after.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +30,7 @@ import type { RushContactSheetActivities } from '../workflows/rush-contact-sheet
 import { quotedPath } from './media-analysis/analysis-graph';
 import { NOT_MEDIA, rateOf, runProbe, type ProbeOutput } from './media-analysis/probe';
 import { readFrameMetadataFile } from './media-analysis/frame-metadata';
+import { runFfmpeg } from './media-analysis/run-ffmpeg';
 import { detectCuts } from './media-analysis/scene-cuts';
 
 export interface RushContactSheetDeps {
@@ -141,25 +141,7 @@ export async function readContactSheetPass(
 
 /** Runs the pass, heartbeating with the frames done; rejects with ffmpeg's last words. */
 export function runContactSheetPass(ffmpeg: string, args: string[], signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const kill = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', kill);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-8_000);
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      const frame = /frame=(\d+)/.exec(chunk.toString());
-      if (frame) beat({ frame: Number(frame[1]) });
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', kill);
-      if (code === 0) resolve();
-      else reject(Object.assign(new Error(`ffmpeg exited with ${code}: ${stderr.slice(-2_000)}`), { stderr }));
-    });
-  });
+  return runFfmpeg(ffmpeg, args, { signal, onProgress: (frame) => beat({ frame }) });
 }
 
 /** Heartbeats inside an activity; a no-op where the pass runs alone (the bench). */

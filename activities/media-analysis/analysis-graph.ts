@@ -5,7 +5,6 @@
  * decode (activities/version-preview.ts), so a version is read once; `analyseMediaFile` runs them
  * alone, for a file on disk.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import {
 } from '../../domain/delivery-qc';
 import type { FrameRate } from '../../domain/review';
 import { readFrameMetadataFile } from './frame-metadata';
+import { runFfmpeg } from './run-ffmpeg';
 import { detectCuts } from './scene-cuts';
 import { WAVEFORM_SAMPLE_RATE, waveformOfRawSamples } from './waveform';
 
@@ -216,27 +216,9 @@ export async function analyseMediaFile(
       chains.join(';'),
       ...(options.hasAudio ? waveformOutput(files) : ['-f', 'null', '-']),
     ];
-    await runFfmpeg(options.ffmpegPath ?? 'ffmpeg', args, options.signal);
+    await runFfmpeg(options.ffmpegPath ?? 'ffmpeg', args, { signal: options.signal });
     return await readAnalysis(files, options);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function runFfmpeg(ffmpeg: string, args: string[], signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    const kill = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', kill);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4_000);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', kill);
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg exited with ${code}: ${stderr}`));
-    });
-  });
 }
