@@ -64,20 +64,18 @@ export const SILENCE_THRESHOLD_DB = -50;
 /** A delivery whose length is this far from the brief's (share of it) is flagged. */
 const DURATION_TOLERANCE = 0.1;
 
-const QC_CHECKS = [
-  'loudness',
-  'truePeak',
-  'audio',
-  'silence',
-  'black',
-  'freeze',
-  'resolution',
-  'aspectRatio',
-  'frameRate',
-  'codec',
-  'duration',
-] as const;
-export type QcCheck = (typeof QC_CHECKS)[number];
+export type QcCheck =
+  | 'loudness'
+  | 'truePeak'
+  | 'audio'
+  | 'silence'
+  | 'black'
+  | 'freeze'
+  | 'resolution'
+  | 'aspectRatio'
+  | 'frameRate'
+  | 'codec'
+  | 'duration';
 
 /** One line of the report: a passed check, or a warning (with its frames when it has a place). */
 export interface QcFinding {
