@@ -171,6 +171,29 @@ export interface PreviewAnalysis {
 }
 
 /**
+ * The filter graph's arguments and the streams they give the preview: the preview's `filter` on
+ * the picture, and with `analysis` the split that hands a copy of the decoded picture and sound to
+ * the measures (the waveform's samples leave by their own output, `waveformOutput`).
+ */
+export function previewGraphArguments(filter: string, analysis?: PreviewAnalysis): string[] {
+  if (!analysis) return ['-map', '0:v:0', '-map', '0:a:0?', '-vf', filter];
+  return [
+    '-filter_complex',
+    [
+      '[0:v:0]split=2[picture][measuredpicture]',
+      `[picture]${filter}[preview]`,
+      pictureAnalysisChain('[measuredpicture]', analysis.files),
+      ...(analysis.hasAudio
+        ? ['[0:a:0]asplit=2[previewsound][measuredsound]', ...soundAnalysisChains('[measuredsound]', analysis.files)]
+        : []),
+    ].join(';'),
+    '-map',
+    '[preview]',
+    ...(analysis.hasAudio ? ['-map', '[previewsound]'] : []),
+  ];
+}
+
+/**
  * ffmpeg's arguments for a preview of `input` into `output`, with progress on stdout. With
  * `analysis`, the decoded picture and sound are split before the watermark: one copy is encoded,
  * the other measured, so the original is read and decoded once for both.
@@ -182,25 +205,7 @@ export function previewArguments(
   preset: string,
   analysis?: PreviewAnalysis,
 ): string[] {
-  const graph = analysis
-    ? [
-        '-filter_complex',
-        [
-          '[0:v:0]split=2[picture][measuredpicture]',
-          `[picture]${filter}[preview]`,
-          pictureAnalysisChain('[measuredpicture]', analysis.files),
-          ...(analysis.hasAudio
-            ? [
-                '[0:a:0]asplit=2[previewsound][measuredsound]',
-                ...soundAnalysisChains('[measuredsound]', analysis.files),
-              ]
-            : []),
-        ].join(';'),
-        '-map',
-        '[preview]',
-        ...(analysis.hasAudio ? ['-map', '[previewsound]'] : []),
-      ]
-    : ['-map', '0:v:0', '-map', '0:a:0?', '-vf', filter];
+  const graph = previewGraphArguments(filter, analysis);
   return [
     '-hide_banner',
     '-nostdin',

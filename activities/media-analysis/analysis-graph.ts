@@ -27,6 +27,11 @@ const ANALYSIS_SIZE = { width: 192, height: 108 };
 const BLACK_PIXEL_THRESHOLD = 0.1;
 /** A frame this close to the previous one (dB of noise) is the same picture (freezedetect). */
 const FREEZE_NOISE_DB = -60;
+/**
+ * Set on each measuring filter: on frames this small, handing slices to ffmpeg's filter threads
+ * costs more than the work, and the encoder beside them already keeps every core busy.
+ */
+export const ONE_THREAD = 'threads=1';
 
 export interface AnalysisFiles {
   /** The picture's per-frame metadata (blackdetect, freezedetect, scdet). */
@@ -56,11 +61,11 @@ export function quotedPath(file: string): string {
 /** The picture branch, reading `input` (a filter-graph label such as `[0:v]`), ending in a sink. */
 export function pictureAnalysisChain(input: string, files: AnalysisFiles): string {
   return [
-    `${input}scale=${ANALYSIS_SIZE.width}:${ANALYSIS_SIZE.height}:flags=fast_bilinear`,
-    `blackdetect=d=${QC_MIN_SECONDS.black}:pix_th=${BLACK_PIXEL_THRESHOLD}`,
-    `freezedetect=n=${FREEZE_NOISE_DB}dB:d=${QC_MIN_SECONDS.freeze}`,
+    `${input}scale=${ANALYSIS_SIZE.width}:${ANALYSIS_SIZE.height}:flags=fast_bilinear:${ONE_THREAD}`,
+    `blackdetect=d=${QC_MIN_SECONDS.black}:pix_th=${BLACK_PIXEL_THRESHOLD}:${ONE_THREAD}`,
+    `freezedetect=n=${FREEZE_NOISE_DB}dB:d=${QC_MIN_SECONDS.freeze}:${ONE_THREAD}`,
     // threshold=100: scdet only measures; the cuts are told apart in scene-cuts.ts.
-    'scdet=threshold=100',
+    `scdet=threshold=100:${ONE_THREAD}`,
     `metadata=print:file=${quotedPath(files.picture)}`,
     'nullsink',
   ].join(',');
