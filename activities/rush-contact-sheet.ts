@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { Context, heartbeat } from '@temporalio/activity';
 import {
   shotSpans,
@@ -21,13 +21,12 @@ import {
   type ContactSheetRecord,
   type StoredShot,
 } from '../domain/contact-sheet';
-import { projectEvent } from '../domain/events';
 import type { FrameRate } from '../domain/review';
 import { parseStartTimecode, timelineStartFrame } from '../domain/timecode';
 import { ProjectFile } from '../db/entities';
-import { appendEvents } from '../db/outbox';
+import { writeContactSheet } from '../db/contact-sheets';
 import type { RushContactSheetActivities } from '../workflows/rush-contact-sheet-activities';
-import { quotedPath } from './media-analysis/analysis-graph';
+import { ONE_THREAD, quotedPath } from './media-analysis/analysis-graph';
 import { NOT_MEDIA, rateOf, runProbe, type ProbeOutput } from './media-analysis/probe';
 import { readFrameMetadataFile } from './media-analysis/frame-metadata';
 import { runFfmpeg } from './media-analysis/run-ffmpeg';
@@ -75,8 +74,8 @@ export function contactSheetArguments(
   const candidateEvery = Math.max(1, Math.round((THUMBNAIL_CANDIDATE_SECONDS * rate.num) / rate.den));
   const graph = [
     // Timestamps become frame numbers (at the stream's rate), so -frame_pts names each JPEG by its frame.
-    `[0:v:0]scale=${THUMBNAIL_WIDTH}:-2:flags=fast_bilinear,setpts=N/FRAME_RATE/TB,split[measure][thumbnails]`,
-    `[measure]scale=${MEASURE_SIZE}:flags=fast_bilinear,scdet=threshold=100,metadata=print:file=${quotedPath(metadataFile)},nullsink`,
+    `[0:v:0]scale=${THUMBNAIL_WIDTH}:-2:flags=fast_bilinear:${ONE_THREAD},setpts=N/FRAME_RATE/TB,split[measure][thumbnails]`,
+    `[measure]scale=${MEASURE_SIZE}:flags=fast_bilinear:${ONE_THREAD},scdet=threshold=100:${ONE_THREAD},metadata=print:file=${quotedPath(metadataFile)},nullsink`,
     `[thumbnails]select='eq(n\\,0)+gt(scene\\,${CANDIDATE_SCENE_SCORE})+not(mod(n\\,${candidateEvery}))'[candidates]`,
   ].join(';');
   return [
@@ -158,22 +157,8 @@ export function createRushContactSheetActivities(deps: RushContactSheetDeps): Ru
   const ffprobe = deps.ffprobePath ?? 'ffprobe';
   const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
 
-  /** Writes the sheet on the file under its row lock, unless `keep` says the stored one stays. */
-  async function record(
-    fileId: string,
-    sheet: ContactSheetRecord,
-    keep: (stored: ContactSheetRecord | null) => boolean = () => false,
-  ): Promise<void> {
-    await deps.orm.em.fork().transactional(async (em) => {
-      const file = await em.findOne(ProjectFile, { id: fileId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!file || keep(file.contactSheet ?? null)) return;
-      file.contactSheet = sheet;
-      const projectId = file.project.id;
-      await appendEvents(em, () => [
-        projectEvent({ type: 'project.file', projectId, fileId: file.id, fileType: file.fileType }),
-      ]);
-    });
-  }
+  const record = (fileId: string, sheet: ContactSheetRecord, keep?: (stored: ContactSheetRecord | null) => boolean) =>
+    writeContactSheet(deps.orm.em.fork(), fileId, sheet, keep);
 
   return {
     async makeContactSheet(fileId) {

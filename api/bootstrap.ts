@@ -263,7 +263,7 @@ export function buildAppDeps(config: ApiConfig, orm: MikroORM, hooks: AppTestHoo
       metrics,
     ),
     projects: { em: () => orm.em.fork(), reads, s3 },
-    projectFiles: { em: () => orm.em.fork(), s3, publicS3 },
+    projectFiles: { em: () => orm.em.fork(), s3, publicS3, contactSheets },
     editorProfile: { em: () => orm.em.fork() },
     projectActions: {
       em: () => orm.em.fork(),

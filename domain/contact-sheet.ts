@@ -73,6 +73,9 @@ export const CONTACT_SHEET_MESSAGES = {
   failed: 'La planche contact de ce rush n’a pas pu être calculée.',
   noSheet: 'Ce fichier n’a pas de planche contact (pas de vidéo lisible).',
   fileNotFound: 'Fichier introuvable.',
+  notStarted: 'L’analyse de ce rush n’a pas pu démarrer : relancez-la.',
+  alreadyReady: 'La planche contact de ce rush est déjà prête.',
+  alreadyRunning: 'La planche contact de ce rush est déjà en cours d’analyse.',
 } as const;
 
 /** The CSV shot list's columns, in order. */

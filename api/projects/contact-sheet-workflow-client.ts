@@ -6,6 +6,7 @@ import {
   type RushContactSheetInput,
 } from '../../workflows/contracts/rush-contact-sheet';
 import type { TemporalConnection } from '../temporal/connection';
+import { workflowRunning, workflowSettled } from '../temporal/workflow-runs';
 
 /** The api's side of rushContactSheetWorkflow: one run per source file, under the id derived from it. */
 export function createContactSheetWorkflowClient(temporal: TemporalConnection) {
@@ -26,5 +27,17 @@ export function createContactSheetWorkflowClient(temporal: TemporalConnection) {
         if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
       }
     },
+
+    /** Whether a run of the file's sheet is under way. */
+    async running(fileId: string): Promise<boolean> {
+      return workflowRunning(await temporal(), rushContactSheetWorkflowId(fileId));
+    },
+
+    /** Lets a run that has recorded its failure close, so a retry starts a new one (at most `timeoutMs`). */
+    async settle(fileId: string, timeoutMs = 15_000): Promise<void> {
+      await workflowSettled(await temporal(), rushContactSheetWorkflowId(fileId), timeoutMs);
+    },
   };
 }
+
+export type ContactSheetWorkflowClient = ReturnType<typeof createContactSheetWorkflowClient>;

@@ -19,6 +19,8 @@ import { parseInput } from '../lib/validation';
 import { currentUser, requireProjectAccess } from '../middleware/auth';
 import { loadProject, loadProjectParties, partiesOf, projectIdOf, readProjectFiles } from '../projects/project-reads';
 import { contactSheetPdf } from './contact-sheet-pdf';
+import { retryContactSheet } from './contact-sheet-runs';
+import type { ContactSheetWorkflowClient } from './contact-sheet-workflow-client';
 import { approvedVersionNumber, originalsOpenTo } from './version-reads';
 import { downloadHeaders } from '../uploads/content-sniffer';
 import type { UploadService } from '../uploads/upload-service';
@@ -30,6 +32,7 @@ export interface ProjectFileRouteDeps {
   /** Signs the download links browsers follow (the public endpoint). */
   publicS3: S3Client;
   uploads: UploadService;
+  contactSheets: Pick<ContactSheetWorkflowClient, 'start' | 'running' | 'settle'>;
 }
 
 /**
@@ -120,6 +123,15 @@ export function projectFileRoutes(deps: ProjectFileRouteDeps): Router {
     };
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = body;
+  });
+
+  /** A sheet that failed (or whose start was lost) is made again: 202 with the file's pending sheet. */
+  router.post('/files/:fileId/contact-sheet/retry', guard, async (ctx) => {
+    const fileId = FileId.safeParse(ctx.params.fileId);
+    if (!fileId.success) throw new HttpError(404, CONTACT_SHEET_MESSAGES.fileNotFound);
+    const projectId = projectIdOf(ctx.params.projectId);
+    ctx.status = 202;
+    ctx.body = { contactSheet: await retryContactSheet(deps.em(), deps.contactSheets, projectId, fileId.data) };
   });
 
   router.get('/files/:fileId/contact-sheet.pdf', guard, async (ctx) => {

@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { REVIEW_MESSAGES } from '../../domain/review';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
 import {
@@ -8,6 +8,7 @@ import {
 } from '../../workflows/contracts/version-preview';
 import { HttpError } from '../lib/http-error';
 import type { TemporalConnection } from '../temporal/connection';
+import { workflowRunning, workflowSettled } from '../temporal/workflow-runs';
 
 /**
  * The api's side of versionPreviewWorkflow: one run per version at a time, under the id derived
@@ -39,27 +40,12 @@ export function createPreviewWorkflowClient(temporal: TemporalConnection) {
      * right after a failure starts a new run instead of meeting the one that is finishing.
      */
     async settle(versionId: string, timeoutMs = 15_000): Promise<void> {
-      const client = await temporal();
-      const handle = client.workflow.getHandle(versionPreviewWorkflowId(versionId));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        handle.result().catch(() => undefined),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, timeoutMs);
-        }),
-      ]).finally(() => clearTimeout(timer));
+      await workflowSettled(await temporal(), versionPreviewWorkflowId(versionId), timeoutMs);
     },
 
     /** Whether a run of the version's preview is under way. */
     async running(versionId: string): Promise<boolean> {
-      const client = await temporal();
-      try {
-        const description = await client.workflow.getHandle(versionPreviewWorkflowId(versionId)).describe();
-        return description.status.name === 'RUNNING';
-      } catch (error) {
-        if (error instanceof WorkflowNotFoundError) return false;
-        throw error;
-      }
+      return workflowRunning(await temporal(), versionPreviewWorkflowId(versionId));
     },
   };
 }

@@ -5,6 +5,7 @@ import { projectEvent, type OutboxEntry } from '../../domain/events';
 import { Project, ProjectFile, ProjectVersion, type UploadedFile, type UploadSession } from '../../db/entities';
 import { appendEvents } from '../../db/outbox';
 import { HttpError } from '../lib/http-error';
+import { recordSheetNotStarted } from '../projects/contact-sheet-runs';
 import { contentMatchesKind, sniffMedia, SNIFF_BYTES, type SniffedMedia } from './content-sniffer';
 import type { Caller, UploadContext } from './upload-context';
 import { discardStoredFile, isGone } from './upload-objects';
@@ -64,11 +65,12 @@ export async function completeFile(
       log.error({ err: error, versionId: version!.id }, 'preview not started');
     });
   }
-  // A source video's contact sheet; should this fail to start, the sheet stays pending.
+  // A source video's contact sheet; should it fail to start, the sheet says so and its retry starts it.
   const sheetFileId = recorded?.sourceVideo?.id;
   if (sheetFileId && context.startContactSheet) {
-    await context.startContactSheet(sheetFileId).catch((error: unknown) => {
+    await context.startContactSheet(sheetFileId).catch(async (error: unknown) => {
       log.error({ err: error, fileId: sheetFileId }, 'contact sheet not started');
+      await recordSheetNotStarted(context.em(), sheetFileId);
     });
   }
   return uploadFileView(file, session);

@@ -321,6 +321,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/projects/:projectId/files/:fileId/shots.csv': {
     cases: projectCases(parties({ client: 404, editor: 404, admin: 404 })),
   },
+  'POST /api/projects/:projectId/files/:fileId/contact-sheet/retry': {
+    cases: projectCases(parties({ client: 404, editor: 404, admin: 404 })),
+  },
   'GET /api/projects/:projectId/versions/:n/analysis': {
     cases: projectCases(parties({ client: 200, editor: 200, admin: 200 })),
   },

@@ -432,6 +432,7 @@ const FUZZ: Record<string, Entry> = {
   'GET /api/projects/:projectId/files/:fileId/shots.csv': { none: NO_INPUT },
   'GET /api/projects/:projectId/versions/:n/analysis': { none: NO_INPUT },
   'POST /api/projects/:projectId/versions/:n/analysis/share': { none: 'the ids are all it reads' },
+  'POST /api/projects/:projectId/files/:fileId/contact-sheet/retry': { none: 'the ids are all it reads' },
   'GET /api/projects/:projectId/versions/:n/comments': { none: NO_INPUT },
   'POST /api/projects/:projectId/versions/:n/comments': {
     body: [

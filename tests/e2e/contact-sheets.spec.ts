@@ -4,6 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../api/temporal/connection';
+import { ProjectFile } from '../../db/entities';
+import { CONTACT_SHEET_MESSAGES } from '../../domain/contact-sheet';
 import { initOrm } from '../../db/orm';
 import { generatePictureClip } from '../support/media-clips';
 import { makeTempDir } from '../support/media-fixtures';
@@ -15,7 +17,7 @@ import { editingProject, signedInContext } from './support/review-studio';
  * live events): the client sends a rush of four shots; without a reload its row says the shots
  * are being found, then offers « Planche contact (4 plans) », which opens by keyboard into the
  * thumbnails with each shot's timecode and duration; the PDF and the CSV download. The editor
- * sees the same sheet, on a phone's width too.
+ * sees the same sheet, on a phone's width too; a sheet that failed runs again from its button.
  *
  * With CONTACT_SHEET_SCREENSHOTS=<folder>, the files tab is captured there at 1280 px and 390 px.
  */
@@ -128,6 +130,20 @@ test('a rush’s contact sheet: found by the worker, opened by keyboard, downloa
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(editor, 'the files tab with a contact sheet open, at 390 px');
     await capture(editor, 'contact-sheet-390');
+
+    // A sheet whose run failed says why, and « Relancer l’analyse » makes it again (live).
+    const em = orm.em.fork();
+    const stored = await em.findOneOrFail(ProjectFile, { project: projectId, filename: rushName });
+    stored.contactSheet = { status: 'failed', error: CONTACT_SHEET_MESSAGES.failed };
+    await em.flush();
+    await openFiles(editor);
+    const failedRow = editor.getByTestId('project-file').filter({ hasText: rushName });
+    await expect(failedRow.getByText(CONTACT_SHEET_MESSAGES.failed)).toBeVisible();
+    await capture(editor, 'contact-sheet-failed-390');
+    await failedRow.getByRole('button', { name: 'Relancer l’analyse' }).click();
+    await expect(failedRow.getByRole('button', { name: 'Planche contact (4 plans)' })).toBeVisible({
+      timeout: 180_000,
+    });
   } finally {
     await clientContext.close();
     await editorContext.close();

@@ -1,4 +1,4 @@
-import type { ShotListView } from '@domain/contact-sheet';
+import type { ContactSheetSummary, ShotListView } from '@domain/contact-sheet';
 import type {
   ProjectBillingDocument,
   ProjectDetail,
@@ -114,6 +114,16 @@ export const useRushShots = (projectId: string, fileId: string, enabled: boolean
     staleTime: 5 * 60_000,
     retry: retryUnlessRefused,
   });
+
+/** Makes a failed contact sheet again; the files list follows (the sheet is pending, then its live event). */
+export function useRetryContactSheet(projectId: string, fileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ contactSheet: ContactSheetSummary }>(`${fileBase(projectId, fileId)}/contact-sheet/retry`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectFilesQuery(projectId).queryKey }),
+  });
+}
 
 /** The rush's contact sheet as a PDF, or its shot list as a CSV. */
 export const downloadContactSheet = (projectId: string, fileId: string, format: 'pdf' | 'csv') =>

@@ -1,11 +1,12 @@
 import { formatShotDuration, type ContactSheetSummary } from '@domain/contact-sheet';
 import type { ProjectFileView } from '@domain/projects';
-import { ChevronDown, FileDown, Film, Loader2 } from 'lucide-react';
+import { ChevronDown, FileDown, Film, Loader2, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { downloadContactSheet, useRushShots } from '../api/project';
+import { ApiError } from '@/lib/api-client';
+import { downloadContactSheet, useRetryContactSheet, useRushShots } from '../api/project';
 import { PROJECTS_NAMESPACE } from '../locales';
 
 /**
@@ -35,7 +36,7 @@ export function ContactSheet({
         {t('files.sheet.pending')}
       </p>
     );
-  if (sheet.status === 'failed') return <p className="text-sm text-amber-800">{sheet.error}</p>;
+  if (sheet.status === 'failed') return <FailedSheet projectId={projectId} fileId={file.id} error={sheet.error} />;
 
   const download = (format: 'pdf' | 'csv') => {
     setDownloadFailed(false);
@@ -108,6 +109,37 @@ export function ContactSheet({
             </ol>
           ))}
       </div>
+    </div>
+  );
+}
+
+/** The worker's reason, and the way to run the analysis again. */
+function FailedSheet({ projectId, fileId, error }: { projectId: string; fileId: string; error: string | null }) {
+  const { t } = useTranslation(PROJECTS_NAMESPACE);
+  const retry = useRetryContactSheet(projectId, fileId);
+  return (
+    <div className="space-y-2" data-testid="contact-sheet-failed">
+      <p className="text-sm text-amber-800">{error}</p>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-busy={retry.isPending}
+        onClick={() => {
+          if (!retry.isPending) retry.mutate();
+        }}
+      >
+        {retry.isPending ? (
+          <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        ) : (
+          <RotateCcw aria-hidden="true" />
+        )}
+        {t(retry.isPending ? 'files.sheet.retrying' : 'files.sheet.retry')}
+      </Button>
+      {retry.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {retry.error instanceof ApiError ? retry.error.message : t('files.sheet.failed')}
+        </p>
+      )}
     </div>
   );
 }

@@ -109,6 +109,8 @@ export const en: Translation<typeof fr> = {
       shot: 'Shot {{number}}',
       thumbnail: 'Shot {{number}}, starting at {{timecode}}',
       downloadFailed: 'The download failed: try again.',
+      retry: 'Run the analysis again',
+      retrying: 'Starting the analysis again…',
     },
   },
   chat: {

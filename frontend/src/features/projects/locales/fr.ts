@@ -107,6 +107,8 @@ export const fr = {
       shot: 'Plan {{number}}',
       thumbnail: 'Plan {{number}}, début à {{timecode}}',
       downloadFailed: 'Le téléchargement a échoué : réessayez.',
+      retry: 'Relancer l’analyse',
+      retrying: 'Relance de l’analyse…',
     },
   },
   chat: {
