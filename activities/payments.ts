@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import { briefTitle } from '../domain/brief-options';
 import { addWorkingDays, todayIn } from '../domain/delivery';
 import { projectEvent, userEvent } from '../domain/events';
-import { Brief, CheckoutSession, Notification, Project } from '../db/entities';
+import { fileExtension, mediaKindOfExtension } from '../domain/uploads';
+import { Brief, CheckoutSession, Notification, Project, ProjectFile } from '../db/entities';
 import { appendEvents, notificationCreated } from '../db/outbox';
 import { readSettings } from '../db/settings';
 import { activeTraceId } from '../observability/trace-context';
@@ -37,6 +38,38 @@ function plannedDelivery(today: string, workingDays: number | null | undefined):
   return new Date(`${addWorkingDays(today, workingDays)}T12:00:00.000Z`);
 }
 
+/**
+ * The rushes sent with the brief become the project's sources, listed and downloadable on its
+ * files tab like those added later; each video's contact sheet starts pending (the workflow
+ * starts their runs).
+ */
+function addBriefRushes(em: EntityManager, project: Project, brief: Brief): void {
+  for (const rush of brief.uploadedFiles) {
+    em.create(ProjectFile, {
+      project,
+      filename: rush.name,
+      fileType: 'source',
+      storageBucket: rush.bucket,
+      storageKey: rush.key,
+      mimeType: rush.type || null,
+      fileSize: rush.size,
+      uploadedBy: brief.clientId ?? '',
+      durationSeconds: null,
+      contactSheet: mediaKindOfExtension(fileExtension(rush.name)) === 'video' ? { status: 'pending' } : null,
+    });
+  }
+}
+
+/** The project's sources whose contact sheet waits for its run. */
+async function pendingContactSheets(em: EntityManager, projectId: string): Promise<string[]> {
+  const sources = await em.find(
+    ProjectFile,
+    { project: projectId, fileType: 'source' },
+    { orderBy: { createdAt: 'asc' } },
+  );
+  return sources.filter((file) => file.contactSheet?.status === 'pending').map((file) => file.id);
+}
+
 /** Activities of the brief's payment step; every write is idempotent (run twice, one effect). */
 export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActivities {
   const today = deps.today ?? (() => todayIn());
@@ -61,6 +94,7 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
             createdNow: false,
             clientEmail: existing.clientEmail,
             videoType: existing.videoType ?? null,
+            contactSheetFileIds: await pendingContactSheets(em, existing.id),
           };
         }
         const checkout = await em.findOne(CheckoutSession, { sessionId, brief: briefId });
@@ -111,6 +145,7 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
             funnel: brief.funnel,
           },
         });
+        addBriefRushes(em, project, brief);
         brief.status = 'paid';
         brief.paidAt = checkout.paidAt ?? new Date();
         brief.amountPaidCents = amountPaid;
@@ -131,11 +166,13 @@ export function createPaymentActivities(deps: PaymentActivityDeps): PaymentActiv
               ]
             : []),
         ]);
+        await em.flush();
         return {
           projectId: project.id,
           createdNow: true,
           clientEmail: project.clientEmail,
           videoType: project.videoType ?? null,
+          contactSheetFileIds: await pendingContactSheets(em, project.id),
         };
       });
     },

@@ -27,7 +27,7 @@ export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 /** How long a presigned part URL stays valid: long enough for a batch of parts on a slow line. */
 export const PART_URL_EXPIRY_SECONDS = 60 * 60;
 
-const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'mkv', 'm4v', 'webm'] as const;
+export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'mkv', 'm4v', 'webm'] as const;
 const AUDIO_EXTENSIONS = ['mp3', 'wav', 'flac', 'aac', 'ogg', 'm4a', 'wma'] as const;
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 

@@ -31,9 +31,13 @@ import {
 } from './contracts/project';
 import type { PaymentActivities } from './payment-activities';
 import { projectWorkflow } from './project-workflow';
+import { rushContactSheetWorkflowId, type RushContactSheetInput } from './contracts/rush-contact-sheet';
+import { rushContactSheetWorkflow } from './rush-contact-sheet-workflow';
 
 /** The patch that holds an anonymous brief's reminders until its address is confirmed. */
 const REMINDERS_AFTER_ADDRESS_CONFIRMED = 'reminders-after-address-confirmed';
+/** The patch that starts the contact sheets of the brief's rushes, once they are the project's files. */
+const BRIEF_RUSH_CONTACT_SHEETS = 'brief-rush-contact-sheets';
 
 const activities = proxyActivities<BriefActivities & PaymentActivities>({
   startToCloseTimeout: '30 seconds',
@@ -132,6 +136,25 @@ async function startProjectWorkflow(
 }
 
 /**
+ * Starts the contact sheet of each of the brief's rushes, once: like the project's workflow, a
+ * start recorded in this history; a run already there (an earlier attempt's) is the one wanted.
+ */
+async function startContactSheets(fileIds: readonly string[]) {
+  for (const fileId of fileIds) {
+    const args: [RushContactSheetInput] = [{ fileId }];
+    try {
+      await startChild(rushContactSheetWorkflow, {
+        workflowId: rushContactSheetWorkflowId(fileId),
+        args,
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+  }
+}
+
+/**
  * Owns one brief from its submission (`brief-<briefId>`). The api stored it `pending_payment`;
  * this workflow confirms it to the client by e-mail, waits for the verified payment, then creates
  * the project exactly once, starts its workflow and sends the receipt.
@@ -174,6 +197,8 @@ export async function briefWorkflow(input: BriefWorkflowInput): Promise<BriefWor
   return context.with(payment.traceContext ?? context.active(), async () => {
     const project = await activities.createProjectForBrief(input.briefId, confirmation.sessionId);
     await startProjectWorkflow(input, project.projectId, project.clientEmail, project.videoType);
+    // Histories from before the brief's rushes became project files replay without these starts.
+    if (patched(BRIEF_RUSH_CONTACT_SHEETS)) await startContactSheets(project.contactSheetFileIds ?? []);
     await activities.notifyPaymentReceived(project.projectId);
     const receipt = await activities.renderPaymentReceiptEmail(project.projectId);
     await activities.sendEmail({ ...receipt, idempotencyKey: `payment-receipt:${input.briefId}:${uuid4()}` });

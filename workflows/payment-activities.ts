@@ -7,6 +7,11 @@ interface CreatedProject {
   createdNow: boolean;
   clientEmail: string;
   videoType: string | null;
+  /**
+   * The project's sources (the brief's rushes) whose contact sheet waits for its run. Absent from
+   * results recorded before the brief's rushes became project files.
+   */
+  contactSheetFileIds?: string[];
 }
 
 export interface PaymentActivities {

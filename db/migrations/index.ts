@@ -22,6 +22,7 @@ import { Migration20261227000000_event_trace_context } from './Migration20261227
 import { Migration20261228000000_invoices } from './Migration20261228000000_invoices';
 import { Migration20261229000000_version_analysis } from './Migration20261229000000_version_analysis';
 import { Migration20261229000100_contact_sheets } from './Migration20261229000100_contact_sheets';
+import { Migration20261229000200_brief_rushes_as_sources } from './Migration20261229000200_brief_rushes_as_sources';
 
 /** Every migration, oldest first. A new migration is added here as well as in this folder. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261228000000_invoices', class: Migration20261228000000_invoices },
   { name: 'Migration20261229000000_version_analysis', class: Migration20261229000000_version_analysis },
   { name: 'Migration20261229000100_contact_sheets', class: Migration20261229000100_contact_sheets },
+  { name: 'Migration20261229000200_brief_rushes_as_sources', class: Migration20261229000200_brief_rushes_as_sources },
 ];

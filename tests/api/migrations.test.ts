@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { MikroORM, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Brief, Project, Setting, StatusHistory } from '../../db/entities';
 import { migrateDownAll, migrateUp } from '../../db/migrate';
+import { CONTACT_SHEET_MESSAGES } from '../../domain/contact-sheet';
 import { SETTING_DEFAULTS } from '../../domain/settings';
 import { MIGRATIONS } from '../../db/migrations';
 import { createOrmConfig } from '../../db/mikro-orm.config';
@@ -419,4 +420,76 @@ test('upload sessions a brief or an application already took are marked attached
       (await client.query<{ id: string }>('select id from upload_sessions where attached_at is not null')).rows,
   );
   expect(attached.map((row) => row.id).sort()).toEqual([sessions.taken, sessions.photo].sort());
+});
+
+test('the rushes sent with the briefs of earlier projects become their sources, each video’s sheet one retry away', async () => {
+  const mine = MIGRATIONS.findIndex(
+    (migration) => migration.name === 'Migration20261229000200_brief_rushes_as_sources',
+  );
+  const migrator = await MikroORM.init(createOrmConfig(scratchUrl));
+  let projectId = '';
+  try {
+    await migrator.getMigrator().down({ to: MIGRATIONS[mine - 1].name });
+    projectId = await onScratch(async (client) => {
+      const brief = await client.query<{ id: string }>(
+        `insert into briefs (funnel, email) values ('wizard', 'rushes@example.com') returning id`,
+      );
+      const rushes = [
+        { bucket: 'briefs', key: 'client-1/1_plateau.MOV', name: 'Plateau.MOV', size: 5000, type: 'video/quicktime' },
+        { bucket: 'briefs', key: 'client-1/2_reperage.jpg', name: 'Repérage.jpg', size: 300, type: 'image/jpeg' },
+      ];
+      const project = await client.query<{ id: string }>(
+        `insert into projects (brief_id, title, client_email, client_id, brief_data)
+         values ($1, 'Salon', 'rushes@example.com', 'client-1', $2) returning id`,
+        [brief.rows[0].id, JSON.stringify({ uploaded_files: rushes })],
+      );
+      // A project whose brief came without rushes gets nothing.
+      const bare = await client.query<{ id: string }>(
+        `insert into briefs (funnel, email) values ('wizard', 'bare@example.com') returning id`,
+      );
+      await client.query(
+        `insert into projects (brief_id, title, client_email, brief_data) values ($1, 'Sans rush', 'bare@example.com', '{}')`,
+        [bare.rows[0].id],
+      );
+      return project.rows[0].id;
+    });
+    await migrator.getMigrator().up();
+  } finally {
+    await migrator.close(true);
+  }
+  const files = await onScratch(
+    async (client) =>
+      (
+        await client.query<Record<string, unknown>>(
+          `select project_id, filename, file_type, storage_bucket, storage_key, mime_type, file_size, uploaded_by, contact_sheet
+           from project_files where project_id in (select id from projects where client_email in ($1, $2))
+           order by filename`,
+          ['rushes@example.com', 'bare@example.com'],
+        )
+      ).rows,
+  );
+  expect(files).toEqual([
+    {
+      project_id: projectId,
+      filename: 'Plateau.MOV',
+      file_type: 'source',
+      storage_bucket: 'briefs',
+      storage_key: 'client-1/1_plateau.MOV',
+      mime_type: 'video/quicktime',
+      file_size: '5000',
+      uploaded_by: 'client-1',
+      contact_sheet: { status: 'failed', error: CONTACT_SHEET_MESSAGES.notStarted },
+    },
+    {
+      project_id: projectId,
+      filename: 'Repérage.jpg',
+      file_type: 'source',
+      storage_bucket: 'briefs',
+      storage_key: 'client-1/2_reperage.jpg',
+      mime_type: 'image/jpeg',
+      file_size: '300',
+      uploaded_by: 'client-1',
+      contact_sheet: null,
+    },
+  ]);
 });

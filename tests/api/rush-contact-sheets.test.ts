@@ -12,6 +12,7 @@ import { generatePictureClip } from '../support/media-clips';
 import { generateTestImage, makeTempDir } from '../support/media-fixtures';
 import { printedText } from '../support/pdf-text';
 import { seedProject } from '../support/project-seed';
+import { standardWizardBrief } from '../support/brief-fixtures';
 import { startOwnApi, type OwnApi } from '../support/own-api';
 import { testStack } from '../support/stack-env';
 
@@ -42,9 +43,9 @@ let otherProjectId: string;
 async function call(
   route: string,
   token: string | null,
-  init: { body?: unknown; headers?: Record<string, string> } = {},
+  init: { body?: unknown; headers?: Record<string, string>; apiBase?: string } = {},
 ) {
-  return fetch(`${base}${route}`, {
+  return fetch(`${init.apiBase ?? base}${route}`, {
     method: init.body === undefined ? 'GET' : 'POST',
     headers: {
       'content-type': 'application/json',
@@ -60,37 +61,48 @@ async function json<T>(route: string, token: string | null, init?: Parameters<ty
   return { status: response.status, body: (await response.json()) as T & { error?: string } };
 }
 
-/** The client uploads `file` to the project's sources through the upload routes (one part). */
-async function uploadSource(file: string, name: string, type: string): Promise<string> {
-  const session = await json<{ sessionId: string; secret: string }>(
-    `/api/projects/${projectId}/upload-sessions`,
-    tokens.client,
-    { body: { fileType: 'source' } },
-  );
-  expect(session.status).toBe(201);
-  const { sessionId, secret } = session.body;
+/** The client uploads `file` (one part) into the open upload session, through the api at `apiBase`. */
+async function uploadInto(
+  { sessionId, secret }: { sessionId: string; secret: string },
+  file: string,
+  name: string,
+  type: string,
+  apiBase = base,
+): Promise<void> {
   const headers = { [UPLOAD_SESSION_HEADER]: secret };
   const bytes = fs.readFileSync(file);
   const added = await json<{ fileId: string }>(`/api/uploads/sessions/${sessionId}/files`, tokens.client, {
     headers,
     body: { name, size: bytes.length, type },
+    apiBase,
   });
   expect(added.status).toBe(201);
   const route = `/api/uploads/sessions/${sessionId}/files/${added.body.fileId}`;
   const sign = async (body: unknown) =>
-    (await json<{ url: string }>(`${route}/sign`, tokens.client, { headers, body })).body.url;
+    (await json<{ url: string }>(`${route}/sign`, tokens.client, { headers, body, apiBase })).body.url;
   const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
   const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
   expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
-  expect((await json(`${route}/complete`, tokens.client, { headers, body: {} })).body).toMatchObject({
+  expect((await json(`${route}/complete`, tokens.client, { headers, body: {}, apiBase })).body).toMatchObject({
     status: 'completed',
   });
+}
+
+/** The client uploads `file` to the project's sources through the api at `apiBase`; answers its file id. */
+async function uploadSource(file: string, name: string, type: string, apiBase = base): Promise<string> {
+  const session = await json<{ sessionId: string; secret: string }>(
+    `/api/projects/${projectId}/upload-sessions`,
+    tokens.client,
+    { body: { fileType: 'source' }, apiBase },
+  );
+  expect(session.status).toBe(201);
+  await uploadInto(session.body, file, name, type, apiBase);
   const files = await listFiles(tokens.client);
   return files.find((entry) => entry.filename === name)!.id;
 }
 
-async function listFiles(token: string): Promise<ProjectFileView[]> {
-  const answer = await json<{ files: ProjectFileView[] }>(`/api/projects/${projectId}/files`, token);
+async function listFiles(token: string, project = projectId): Promise<ProjectFileView[]> {
+  const answer = await json<{ files: ProjectFileView[] }>(`/api/projects/${project}/files`, token);
   expect(answer.status).toBe(200);
   return answer.body.files;
 }
@@ -150,11 +162,16 @@ test('a rush’s shots, thumbnails, PDF and CSV, from one upload; a picture has 
   // The sheet is pending at once (the worker reads the rush), ready when the worker is done.
   const route = `/api/projects/${projectId}/files/${fileId}`;
   const pending = (await listFiles(tokens.client)).find((file) => file.id === fileId)!;
-  if (pending.contactSheet?.status === 'pending')
+  if (pending.contactSheet?.status === 'pending') {
     expect(await json(`${route}/shots`, tokens.client)).toMatchObject({
       status: 409,
       body: { error: CONTACT_SHEET_MESSAGES.pending },
     });
+    // A run under way is not started twice (it may have just ended: then the sheet is ready).
+    const retry = await json(`${route}/contact-sheet/retry`, tokens.editor, { body: {} });
+    expect(retry.status).toBe(409);
+    expect([CONTACT_SHEET_MESSAGES.alreadyRunning, CONTACT_SHEET_MESSAGES.alreadyReady]).toContain(retry.body.error);
+  }
   await waitUntil(
     async () => (await listFiles(tokens.client)).find((file) => file.id === fileId)?.contactSheet?.status !== 'pending',
     180_000,
@@ -232,4 +249,115 @@ test('a rush’s shots, thumbnails, PDF and CSV, from one upload; a picture has 
     body: { error: CONTACT_SHEET_MESSAGES.noSheet },
   });
   expect((await call(`/api/projects/${projectId}/files/not-a-file/shots`, tokens.client)).status).toBe(404);
+  // Only a sheet that failed (or lost its run) is made again.
+  expect(await json(`${route}/contact-sheet/retry`, tokens.client, { body: {} })).toMatchObject({
+    status: 409,
+    body: { error: CONTACT_SHEET_MESSAGES.alreadyReady },
+  });
+  expect(
+    await json(`/api/projects/${projectId}/files/${photoId}/contact-sheet/retry`, tokens.editor, { body: {} }),
+  ).toMatchObject({
+    status: 404,
+    body: { error: CONTACT_SHEET_MESSAGES.noSheet },
+  });
+});
+
+test('a sheet whose run could not start says so and its retry makes it; a sheet left pending without a run is started again', async () => {
+  // An api that cannot reach Temporal keeps the upload; the sheet cannot start and says so.
+  const cutOff = await startOwnApi({ ...config, TEMPORAL_ADDRESS: '127.0.0.1:9' });
+  let fileId: string;
+  try {
+    const clip = path.join(temp.dir, 'retry.mp4');
+    generatePictureClip(
+      clip,
+      [
+        { frames: 30, source: 0 },
+        { frames: 30, from: 'cut', source: 3 },
+      ],
+      { size: '640x360', rate: RATE.num },
+    );
+    fileId = await uploadSource(clip, 'Plan large.mp4', 'video/mp4', cutOff.base);
+  } finally {
+    await cutOff.close();
+  }
+  const sheetOf = async () => (await listFiles(tokens.client)).find((file) => file.id === fileId)!.contactSheet;
+  expect(await sheetOf()).toEqual({ status: 'failed', shotCount: 0, error: CONTACT_SHEET_MESSAGES.notStarted });
+
+  const retry = `/api/projects/${projectId}/files/${fileId}/contact-sheet/retry`;
+  expect((await call(retry, tokens.otherClient, { body: {} })).status).toBe(403);
+  expect((await call(retry, null, { body: {} })).status).toBe(401);
+  expect(
+    (await call(`/api/projects/${otherProjectId}/files/${fileId}/contact-sheet/retry`, tokens.client, { body: {} }))
+      .status,
+  ).toBe(404);
+  expect(await json(retry, tokens.client, { body: {} })).toEqual({
+    status: 202,
+    body: { contactSheet: { status: 'pending', shotCount: 0, error: null } },
+  });
+  await waitUntil(async () => (await sheetOf())?.status !== 'pending', 180_000, 'the retried contact sheet');
+  expect(await sheetOf()).toEqual({ status: 'ready', shotCount: 2, error: null });
+  expect(await json(retry, tokens.editor, { body: {} })).toMatchObject({
+    status: 409,
+    body: { error: CONTACT_SHEET_MESSAGES.alreadyReady },
+  });
+
+  // Pending with no run under way (a start lost some other way): the retry starts one.
+  const em = orm.em.fork();
+  const stored = await em.findOneOrFail(ProjectFile, fileId);
+  stored.contactSheet = { status: 'pending' };
+  await em.flush();
+  expect((await call(retry, tokens.admin, { body: {} })).status).toBe(202);
+  await waitUntil(async () => (await sheetOf())?.status !== 'pending', 180_000, 'the restarted contact sheet');
+  const shots = await json<ShotListView>(`/api/projects/${projectId}/files/${fileId}/shots`, tokens.client);
+  expect(shots.body.shots.map((shot) => shot.frameIn)).toEqual([0, 30]);
+});
+
+test('the rushes sent with a paid brief are its project’s sources, each video with its contact sheet', async () => {
+  const clip = path.join(temp.dir, 'brief-rush.mp4');
+  const truth = generatePictureClip(
+    clip,
+    [
+      { frames: 36, source: 1 },
+      { frames: 40, from: 'cut', source: 2 },
+    ],
+    { size: '640x360', rate: RATE.num },
+  );
+  // The client's rush, uploaded in the brief wizard, goes with the brief.
+  const session = await json<{ sessionId: string; secret: string }>('/api/uploads/sessions', tokens.client, {
+    body: { area: 'wizard' },
+  });
+  expect(session.status).toBe(201);
+  await uploadInto(session.body, clip, 'Tournage salon.mp4', 'video/mp4');
+  const brief = await json<{ briefId: string }>('/api/briefs', tokens.client, {
+    body: { ...standardWizardBrief(accounts.client.email), upload_session_id: session.body.sessionId },
+    headers: { [UPLOAD_SESSION_HEADER]: session.body.secret },
+  });
+  expect(brief.status).toBe(201);
+
+  // Paid through the simulated checkout: the project is made with the rush among its files.
+  const checkout = await json<{ sessionId: string }>(`/api/briefs/${brief.body.briefId}/checkout`, tokens.client, {
+    body: {},
+  });
+  expect(checkout.status).toBe(200);
+  expect((await call(`/api/payments/simulated/${checkout.body.sessionId}/pay`, null, { body: {} })).status).toBe(200);
+  let paidProjectId: string | undefined;
+  await waitUntil(
+    async () => {
+      paidProjectId = (await json<{ projectId?: string }>(`/api/payments/${checkout.body.sessionId}`, tokens.client))
+        .body.projectId;
+      return Boolean(paidProjectId);
+    },
+    60_000,
+    'the paid project',
+  );
+  const rushOf = async () =>
+    (await listFiles(tokens.client, paidProjectId)).find((file) => file.filename === 'Tournage salon.mp4');
+  expect(await rushOf()).toMatchObject({ fileType: 'source' });
+  await waitUntil(async () => (await rushOf())?.contactSheet?.status === 'ready', 180_000, 'the brief rush’s sheet');
+  const rush = (await rushOf())!;
+  expect(rush.contactSheet).toEqual({ status: 'ready', shotCount: 2, error: null });
+  const shots = await json<ShotListView>(`/api/projects/${paidProjectId}/files/${rush.id}/shots`, tokens.client);
+  expect(shots.body.shots.map((shot) => shot.frameIn)).toEqual([0, ...truth.hardCuts]);
+  // Downloadable like any source (the client's own rush).
+  expect((await fetch(rush.downloadUrl!)).status).toBe(200);
 });

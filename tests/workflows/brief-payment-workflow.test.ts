@@ -4,7 +4,16 @@ import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { createPaymentActivities } from '../../activities/payments';
 import { createProjectActivities } from '../../activities/project';
-import { Brief, CheckoutSession, Notification, Project, SentEmail, StatusHistory } from '../../db/entities';
+import {
+  Brief,
+  CheckoutSession,
+  Notification,
+  Project,
+  ProjectFile,
+  SentEmail,
+  StatusHistory,
+  type BriefUploadedFile,
+} from '../../db/entities';
 import { createMailTransport } from '../../clients/mail';
 import { quoteWizardBrief } from '../../domain/brief-estimate';
 import { wizardBriefSchema } from '../../domain/schemas/brief';
@@ -18,6 +27,7 @@ import {
   paymentConfirmedSignal,
 } from '../../workflows/contracts/brief';
 import { TASK_QUEUE } from '../../workflows/contracts/common';
+import { rushContactSheetWorkflowId } from '../../workflows/contracts/rush-contact-sheet';
 import { createScratchDatabase } from '../support/brief-scratch-db';
 import { TestMailServer, waitUntil } from '../support/mail-server';
 import { createTimeSkippingEnv } from '../support/temporal-test-env';
@@ -58,6 +68,7 @@ async function storeBrief(
   email: string,
   clientId: string | null = null,
   addressConfirmedAt: Date | null = new Date(),
+  uploadedFiles: BriefUploadedFile[] = [],
 ): Promise<string> {
   const payload = wizardBriefSchema.parse(standardWizardBrief(email));
   const quote = quoteWizardBrief(payload);
@@ -74,9 +85,33 @@ async function storeBrief(
     estimatedDeliveryDays: quote.deliveryDays,
     priceCents: quote.priceCents,
     offerPriceCents: quote.offerPriceCents,
+    uploadedFiles,
   });
   await em.flush();
   return brief.id;
+}
+
+/** Rushes sent with a brief, as the api stores them (their objects are not read here). */
+function briefRushes(): BriefUploadedFile[] {
+  const key = (name: string) => `tests/brief-payment/${randomUUID()}/${name}`;
+  return [
+    {
+      bucket: 'briefs',
+      key: key('plateau.mp4'),
+      name: 'Plateau.mp4',
+      size: 52_000_000,
+      type: 'video/mp4',
+      duration: 4.2,
+    },
+    {
+      bucket: 'briefs',
+      key: key('reperage.jpg'),
+      name: 'Repérage.jpg',
+      size: 800_000,
+      type: 'image/jpeg',
+      duration: null,
+    },
+  ];
 }
 
 /** What the verified webhook records before it signals: a paid checkout session. */
@@ -205,10 +240,11 @@ test('an anonymous brief confirmed at 30 h: the held 24 h reminder goes at once,
   ]);
 });
 
-test('paid after the first reminder: one project, its workflow, one notification, one receipt; repeated confirmations ignored', async () => {
+test('paid after the first reminder: one project with the brief’s rushes as its sources, its workflow and the rushes’ contact sheets, one notification, one receipt; repeated confirmations ignored', async () => {
   const email = `paid-${randomUUID()}@example.com`;
   const clientId = `client-${randomUUID()}`;
-  const briefId = await storeBrief(email, clientId);
+  const rushes = briefRushes();
+  const briefId = await storeBrief(email, clientId, new Date(), rushes);
   const brief = await db.orm.em.fork().findOneOrFail(Brief, briefId);
   const worker = await newWorker();
   const result = await worker.runUntil(async () => {
@@ -244,6 +280,30 @@ test('paid after the first reminder: one project, its workflow, one notification
   });
   expect(project.deliveryDate).toBeInstanceOf(Date);
   expect((await em.findOneOrFail(Brief, briefId)).status).toBe('paid');
+  // The brief's rushes are the project's sources; the video's contact sheet was started.
+  const sources = await em.find(ProjectFile, { project: project.id }, { orderBy: { filename: 'asc' } });
+  expect(
+    sources.map(({ filename, fileType, storageBucket, storageKey, uploadedBy }) => ({
+      filename,
+      fileType,
+      storageBucket,
+      storageKey,
+      uploadedBy,
+    })),
+  ).toEqual(
+    [rushes[0], rushes[1]].map((rush) => ({
+      filename: rush.name,
+      fileType: 'source',
+      storageBucket: rush.bucket,
+      storageKey: rush.key,
+      uploadedBy: clientId,
+    })),
+  );
+  const [video, picture] = sources;
+  expect(picture.contactSheet).toBeNull();
+  const sheetRun = await env.client.workflow.getHandle(rushContactSheetWorkflowId(video.id)).describe();
+  expect(sheetRun.type).toBe('rushContactSheetWorkflow');
+  expect(sheetRun.parentExecution?.workflowId).toBe(briefWorkflowId(briefId));
   expect(await templatesSentTo(email)).toEqual([
     'brief_confirmation',
     PAYMENT_REMINDER_TEMPLATE,
@@ -266,7 +326,7 @@ test('paid after the first reminder: one project, its workflow, one notification
 
 test('createProjectForBrief, notifyPaymentReceived and recordProjectStatus: run twice, one effect', async () => {
   const email = `twice-${randomUUID()}@example.com`;
-  const briefId = await storeBrief(email, 'client-twice');
+  const briefId = await storeBrief(email, 'client-twice', new Date(), briefRushes());
   const sessionId = await recordPaidSession(briefId, 1000, false);
   const payments = createPaymentActivities({ orm: db.orm, appUrl: APP_URL });
   const project = createProjectActivities({ orm: db.orm });
@@ -277,8 +337,14 @@ test('createProjectForBrief, notifyPaymentReceived and recordProjectStatus: run 
   ]);
   expect(first.projectId).toBe(second.projectId);
   expect([first.createdNow, second.createdNow].sort()).toEqual([false, true]);
-  expect((await payments.createProjectForBrief(briefId, sessionId)).createdNow).toBe(false);
+  const third = await payments.createProjectForBrief(briefId, sessionId);
+  expect(third.createdNow).toBe(false);
   expect(await db.orm.em.fork().count(Project, { brief: briefId })).toBe(1);
+  // The brief's rushes became sources once; each call names the same video to make a sheet of.
+  expect(await db.orm.em.fork().count(ProjectFile, { project: first.projectId })).toBe(2);
+  expect(first.contactSheetFileIds).toHaveLength(1);
+  expect(second.contactSheetFileIds).toEqual(first.contactSheetFileIds);
+  expect(third.contactSheetFileIds).toEqual(first.contactSheetFileIds);
 
   await Promise.all([payments.notifyPaymentReceived(first.projectId), payments.notifyPaymentReceived(first.projectId)]);
   expect(await db.orm.em.fork().count(Notification, { project: first.projectId })).toBe(1);

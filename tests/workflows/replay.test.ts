@@ -45,6 +45,19 @@ test('project histories from before the local assignment steps are kept beside t
   expect(after.some(scheduledLoad)).toBe(false);
 });
 
+/** The child workflows a history started, by type name. */
+function startedChildren(file: string): string[] {
+  const { events } = historyOf(file) as {
+    events: { startChildWorkflowExecutionInitiatedEventAttributes?: { workflowType: { name: string } } }[];
+  };
+  return events.flatMap((event) => event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowType.name ?? []);
+}
+
+test('a paid brief’s history from before its rushes had contact sheets is kept beside one that starts them', () => {
+  expect(startedChildren('brief-workflow-paid-before-brief-rush-contact-sheets.json')).toEqual(['projectWorkflow']);
+  expect(startedChildren('brief-workflow-paid.json')).toEqual(['projectWorkflow', 'rushContactSheetWorkflow']);
+});
+
 // One bundle for every history, with the tracing interceptors the worker runs: they must not change
 // what old histories replay.
 let workflowBundle: { code: string };
