@@ -7,12 +7,13 @@ import { connectTemporal } from '../../api/temporal/connection';
 import { Project } from '../../db/entities';
 import { describeFinding, LOUDNESS_TARGETS, QC_MESSAGES, type VersionAnalysisView } from '../../domain/delivery-qc';
 import type { VersionView } from '../../domain/review';
-import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { openProjectUploadSession, uploadThroughApi } from '../support/api-upload';
 import { demoEditorTakesEverything } from '../support/editors';
 import { waitUntil } from '../support/mail-server';
 import { makeTempDir } from '../support/media-fixtures';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { startOwnApi, type OwnApi } from '../support/own-api';
+import { signInWithAnotherClient } from '../support/signed-in-parties';
 import { testStack } from '../support/stack-env';
 
 /**
@@ -25,23 +26,22 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(300_000);
 
-const { config, accounts, signIn, keycloakAdmin } = testStack();
-const keycloak = keycloakAdmin();
+const { config, accounts } = testStack();
 const RATE = { num: 25, den: 1 };
 
 let orm: MikroORM;
 let api: OwnApi | undefined;
 let temporal: Client;
 let restoreOtherEditors: (() => Promise<void>) | undefined;
-let otherClientId: string | undefined;
+let removeOtherClient: (() => Promise<void>) | undefined;
 const tokens = { admin: '', editor: '', client: '', otherClient: '' };
 const temp = makeTempDir('rushflow-delivery-qc-');
 let projectId: string;
 
-async function call<T>(url: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call<T>(url: string, token: string, body?: unknown) {
   const response = await fetch(`${api!.base}${url}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -71,41 +71,8 @@ function qcClip(file: string): string {
 }
 
 async function uploadFinal(file: string, name: string) {
-  const session = await call<{ sessionId: string; secret: string }>(
-    `/api/projects/${projectId}/upload-sessions`,
-    tokens.editor,
-    { fileType: 'final' },
-  );
-  expect(session.status).toBe(201);
-  const { sessionId, secret } = session.body;
-  const headers = { [UPLOAD_SESSION_HEADER]: secret };
-  const bytes = fs.readFileSync(file);
-  const added = await call<{ fileId: string }>(
-    `/api/uploads/sessions/${sessionId}/files`,
-    tokens.editor,
-    { name, size: bytes.length, type: 'video/mp4' },
-    headers,
-  );
-  expect(added.status).toBe(201);
-  const sign = async (body: unknown) =>
-    (
-      await call<{ url: string }>(
-        `/api/uploads/sessions/${sessionId}/files/${added.body.fileId}/sign`,
-        tokens.editor,
-        body,
-        headers,
-      )
-    ).body.url;
-  const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
-  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
-  expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
-  const completed = await call(
-    `/api/uploads/sessions/${sessionId}/files/${added.body.fileId}/complete`,
-    tokens.editor,
-    {},
-    headers,
-  );
-  expect(completed.body).toMatchObject({ status: 'completed' });
+  const session = await openProjectUploadSession(api!.base, tokens.editor, projectId, { fileType: 'final' });
+  await uploadThroughApi(api!.base, tokens.editor, session, { name, type: 'video/mp4', bytes: fs.readFileSync(file) });
 }
 
 const versionOf = async (token: string) =>
@@ -119,20 +86,9 @@ beforeAll(async () => {
   api = await startOwnApi(config);
   orm = api.orm;
   temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const otherEmail = `client-qc-${Date.now()}@rushflow.local`;
-  otherClientId = await keycloak.createUser({
-    email: otherEmail,
-    firstName: 'Autre',
-    lastName: 'Cliente',
-    password: 'Autre123!',
-    emailVerified: true,
-  });
-  [tokens.admin, tokens.editor, tokens.client, tokens.otherClient] = await Promise.all([
-    signIn(accounts.admin.email, accounts.admin.password),
-    signIn(accounts.editor.email, accounts.editor.password),
-    signIn(accounts.client.email, accounts.client.password),
-    signIn(otherEmail, 'Autre123!'),
-  ]);
+  const parties = await signInWithAnotherClient('client-qc');
+  Object.assign(tokens, parties.tokens);
+  removeOtherClient = parties.removeOtherClient;
   restoreOtherEditors = await demoEditorTakesEverything(orm.em, accounts.editor.id);
   projectId = await seedProject(orm.em.fork(), {
     client: { id: accounts.client.id, email: accounts.client.email },
@@ -150,7 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await restoreOtherEditors?.();
   await api?.close();
-  if (otherClientId) await keycloak.deleteUser(otherClientId).catch(() => undefined);
+  await removeOtherClient?.();
   await temporal?.connection.close();
   temp.cleanup();
 });

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../domain/messages';
 import { refusalOf, type ProjectFacts } from '../../domain/project-rules';
 import { PROJECT_MESSAGES, type MyProjectsAnswer, type ProjectDetail } from '../../domain/projects';
 import { UPLOAD_MESSAGES, UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { openProjectUploadSession, uploadThroughApi } from '../support/api-upload';
 import { waitUntil } from '../support/mail-server';
 import { seedInvoicedProject } from '../support/admin-seed';
 import { printedText } from '../support/pdf-text';
@@ -368,32 +369,9 @@ describe('project files', () => {
     name: string,
     { bytes, type }: { bytes: Buffer; type: string } = { bytes: MP4, type: 'video/mp4' },
   ) {
-    const session = await call(`/api/projects/${projectId}/upload-sessions`, token, { body: { fileType } });
-    expect(session.status).toBe(201);
-    const { sessionId, secret } = session.body as { sessionId: string; secret: string };
-    const headers = { [UPLOAD_SESSION_HEADER]: secret };
-    const added = await call(`/api/uploads/sessions/${sessionId}/files`, token, {
-      headers,
-      body: { name, size: bytes.length, type },
-    });
-    expect(added.status).toBe(201);
-    const sign = async (body: unknown) =>
-      (
-        await call(`/api/uploads/sessions/${sessionId}/files/${added.body.fileId as string}/sign`, token, {
-          headers,
-          body,
-        })
-      ).body.url as string;
-    const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
-    const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
-    expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
-    const completed = await call(
-      `/api/uploads/sessions/${sessionId}/files/${added.body.fileId as string}/complete`,
-      token,
-      { headers, body: {} },
-    );
-    expect(completed.body).toMatchObject({ status: 'completed' });
-    return { sessionId, secret, key: added.body.key as string };
+    const session = await openProjectUploadSession(base, token, projectId, { fileType });
+    const { key } = await uploadThroughApi(base, token, session, { name, type, bytes });
+    return { ...session, key };
   }
 
   test('a client source goes to project-files under {projectId}/source/{timestamp}-{name} and joins the list', async () => {

@@ -18,13 +18,14 @@ import {
 } from '../../domain/review';
 import { LIFECYCLE_MESSAGES } from '../../domain/project-rules';
 import { defaultStartFrame, timecodeToFrames } from '../../domain/timecode';
-import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { openProjectUploadSession, uploadThroughApi } from '../support/api-upload';
 import { demoEditorTakesEverything } from '../support/editors';
 import { waitUntil } from '../support/mail-server';
 import { generateTestVideo, makeTempDir } from '../support/media-fixtures';
 import { seedProject, startSeededProjectWorkflow } from '../support/project-seed';
 import { liveEvents, openStream, type OpenedStream } from '../support/sse-reader';
 import { startOwnApi, type OwnApi } from '../support/own-api';
+import { signInWithAnotherClient } from '../support/signed-in-parties';
 import { testStack } from '../support/stack-env';
 
 /**
@@ -38,8 +39,7 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(300_000);
 
-const { config, accounts, signIn, keycloakAdmin } = testStack();
-const keycloak = keycloakAdmin();
+const { config, accounts } = testStack();
 const s3 = createS3Client(storageSettingsOf(config));
 
 let orm: MikroORM;
@@ -47,7 +47,7 @@ let api: OwnApi | undefined;
 let base: string;
 let temporal: Client;
 let restoreOtherEditors: (() => Promise<void>) | undefined;
-let otherClientId: string | undefined;
+let removeOtherClient: (() => Promise<void>) | undefined;
 const tokens = { admin: '', editor: '', client: '', otherClient: '' };
 const temp = makeTempDir('rushflow-review-');
 let projectId: string;
@@ -93,40 +93,16 @@ function topLevelBoxes(file: string): string[] {
 
 /** The editor's final upload through the real session routes (one multipart part); answers the file's view. */
 async function uploadFinal(file: string, name: string, note?: string) {
-  const session = await call<{ sessionId: string; secret: string }>(
-    `/api/projects/${projectId}/upload-sessions`,
-    tokens.editor,
-    { body: { fileType: 'final', ...(note ? { note } : {}) } },
-  );
-  expect(session.status).toBe(201);
-  const { sessionId, secret } = session.body;
-  const headers = { [UPLOAD_SESSION_HEADER]: secret };
-  const bytes = fs.readFileSync(file);
-  const added = await call<{ fileId: string; key: string }>(`/api/uploads/sessions/${sessionId}/files`, tokens.editor, {
-    headers,
-    body: { name, size: bytes.length, type: 'video/mp4' },
+  const session = await openProjectUploadSession(base, tokens.editor, projectId, {
+    fileType: 'final',
+    ...(note ? { note } : {}),
   });
-  expect(added.status).toBe(201);
-  const sign = async (body: unknown) =>
-    (
-      await call<{ url: string }>(`/api/uploads/sessions/${sessionId}/files/${added.body.fileId}/sign`, tokens.editor, {
-        headers,
-        body,
-      })
-    ).body.url;
-  const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
-  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
-  expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
-  const completed = await call(
-    `/api/uploads/sessions/${sessionId}/files/${added.body.fileId}/complete`,
-    tokens.editor,
-    {
-      headers,
-      body: {},
-    },
-  );
-  expect(completed.body).toMatchObject({ status: 'completed' });
-  return { key: added.body.key };
+  const { key } = await uploadThroughApi(base, tokens.editor, session, {
+    name,
+    type: 'video/mp4',
+    bytes: fs.readFileSync(file),
+  });
+  return { key };
 }
 
 async function versions(token: string): Promise<VersionView[]> {
@@ -162,20 +138,9 @@ beforeAll(async () => {
   orm = api.orm;
   temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   base = api.base;
-  const otherEmail = `client-autre-${Date.now()}@rushflow.local`;
-  otherClientId = await keycloak.createUser({
-    email: otherEmail,
-    firstName: 'Autre',
-    lastName: 'Cliente',
-    password: 'Autre123!',
-    emailVerified: true,
-  });
-  [tokens.admin, tokens.editor, tokens.client, tokens.otherClient] = await Promise.all([
-    signIn(accounts.admin.email, accounts.admin.password),
-    signIn(accounts.editor.email, accounts.editor.password),
-    signIn(accounts.client.email, accounts.client.password),
-    signIn(otherEmail, 'Autre123!'),
-  ]);
+  const parties = await signInWithAnotherClient('client-autre');
+  Object.assign(tokens, parties.tokens);
+  removeOtherClient = parties.removeOtherClient;
   restoreOtherEditors = await demoEditorTakesEverything(orm.em, accounts.editor.id);
 
   // A paid project run by its workflow, assigned to the demo editor and being edited.
@@ -202,7 +167,7 @@ afterAll(async () => {
   otherStream?.close();
   await restoreOtherEditors?.();
   await api?.close();
-  if (otherClientId) await keycloak.deleteUser(otherClientId).catch(() => undefined);
+  await removeOtherClient?.();
   await temporal?.connection.close();
   temp.cleanup();
 });

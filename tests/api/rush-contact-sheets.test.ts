@@ -6,6 +6,7 @@ import { ProjectFile } from '../../db/entities';
 import type { ProjectFileView } from '../../domain/projects';
 import { defaultStartFrame, framesToTimecode } from '../../domain/timecode';
 import { UPLOAD_SESSION_HEADER } from '../../domain/uploads';
+import { openProjectUploadSession, uploadThroughApi } from '../support/api-upload';
 import { demoEditorTakesEverything } from '../support/editors';
 import { waitUntil } from '../support/mail-server';
 import { generatePictureClip } from '../support/media-clips';
@@ -14,6 +15,7 @@ import { printedText } from '../support/pdf-text';
 import { seedProject } from '../support/project-seed';
 import { standardWizardBrief } from '../support/brief-fixtures';
 import { startOwnApi, type OwnApi } from '../support/own-api';
+import { signInWithAnotherClient } from '../support/signed-in-parties';
 import { testStack } from '../support/stack-env';
 
 /**
@@ -26,14 +28,13 @@ import { testStack } from '../support/stack-env';
  */
 jest.setTimeout(300_000);
 
-const { config, accounts, signIn, keycloakAdmin } = testStack();
-const keycloak = keycloakAdmin();
+const { config, accounts } = testStack();
 const RATE = { num: 25, den: 1 };
 
 let orm: MikroORM;
 let api: OwnApi | undefined;
 let base: string;
-let otherClientId: string | undefined;
+let removeOtherClient: (() => Promise<void>) | undefined;
 let restoreOtherEditors: (() => Promise<void>) | undefined;
 const tokens = { admin: '', editor: '', client: '', otherClient: '' };
 const temp = makeTempDir('rushflow-contact-sheets-');
@@ -43,9 +44,9 @@ let otherProjectId: string;
 async function call(
   route: string,
   token: string | null,
-  init: { body?: unknown; headers?: Record<string, string>; apiBase?: string } = {},
+  init: { body?: unknown; headers?: Record<string, string> } = {},
 ) {
-  return fetch(`${init.apiBase ?? base}${route}`, {
+  return fetch(`${base}${route}`, {
     method: init.body === undefined ? 'GET' : 'POST',
     headers: {
       'content-type': 'application/json',
@@ -61,42 +62,10 @@ async function json<T>(route: string, token: string | null, init?: Parameters<ty
   return { status: response.status, body: (await response.json()) as T & { error?: string } };
 }
 
-/** The client uploads `file` (one part) into the open upload session, through the api at `apiBase`. */
-async function uploadInto(
-  { sessionId, secret }: { sessionId: string; secret: string },
-  file: string,
-  name: string,
-  type: string,
-  apiBase = base,
-): Promise<void> {
-  const headers = { [UPLOAD_SESSION_HEADER]: secret };
-  const bytes = fs.readFileSync(file);
-  const added = await json<{ fileId: string }>(`/api/uploads/sessions/${sessionId}/files`, tokens.client, {
-    headers,
-    body: { name, size: bytes.length, type },
-    apiBase,
-  });
-  expect(added.status).toBe(201);
-  const route = `/api/uploads/sessions/${sessionId}/files/${added.body.fileId}`;
-  const sign = async (body: unknown) =>
-    (await json<{ url: string }>(`${route}/sign`, tokens.client, { headers, body, apiBase })).body.url;
-  const put = await fetch(await sign({ operation: 'uploadPart', partNumber: 1 }), { method: 'PUT', body: bytes });
-  const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${put.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
-  expect((await fetch(await sign({ operation: 'complete' }), { method: 'POST', body: xml })).status).toBe(200);
-  expect((await json(`${route}/complete`, tokens.client, { headers, body: {}, apiBase })).body).toMatchObject({
-    status: 'completed',
-  });
-}
-
 /** The client uploads `file` to the project's sources through the api at `apiBase`; answers its file id. */
 async function uploadSource(file: string, name: string, type: string, apiBase = base): Promise<string> {
-  const session = await json<{ sessionId: string; secret: string }>(
-    `/api/projects/${projectId}/upload-sessions`,
-    tokens.client,
-    { body: { fileType: 'source' }, apiBase },
-  );
-  expect(session.status).toBe(201);
-  await uploadInto(session.body, file, name, type, apiBase);
+  const session = await openProjectUploadSession(apiBase, tokens.client, projectId, { fileType: 'source' });
+  await uploadThroughApi(apiBase, tokens.client, session, { name, type, bytes: fs.readFileSync(file) });
   const files = await listFiles(tokens.client);
   return files.find((entry) => entry.filename === name)!.id;
 }
@@ -111,20 +80,9 @@ beforeAll(async () => {
   api = await startOwnApi(config);
   orm = api.orm;
   base = api.base;
-  const otherEmail = `client-planche-${Date.now()}@rushflow.local`;
-  otherClientId = await keycloak.createUser({
-    email: otherEmail,
-    firstName: 'Autre',
-    lastName: 'Cliente',
-    password: 'Autre123!',
-    emailVerified: true,
-  });
-  [tokens.admin, tokens.editor, tokens.client, tokens.otherClient] = await Promise.all([
-    signIn(accounts.admin.email, accounts.admin.password),
-    signIn(accounts.editor.email, accounts.editor.password),
-    signIn(accounts.client.email, accounts.client.password),
-    signIn(otherEmail, 'Autre123!'),
-  ]);
+  const parties = await signInWithAnotherClient('client-planche');
+  Object.assign(tokens, parties.tokens);
+  removeOtherClient = parties.removeOtherClient;
   restoreOtherEditors = await demoEditorTakesEverything(orm.em, accounts.editor.id);
   const client = { id: accounts.client.id, email: accounts.client.email };
   projectId = await seedProject(orm.em.fork(), {
@@ -139,7 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await restoreOtherEditors?.();
   await api?.close();
-  if (otherClientId) await keycloak.deleteUser(otherClientId).catch(() => undefined);
+  await removeOtherClient?.();
   temp.cleanup();
 });
 
@@ -327,7 +285,11 @@ test('the rushes sent with a paid brief are its project’s sources, each video 
     body: { area: 'wizard' },
   });
   expect(session.status).toBe(201);
-  await uploadInto(session.body, clip, 'Tournage salon.mp4', 'video/mp4');
+  await uploadThroughApi(base, tokens.client, session.body, {
+    name: 'Tournage salon.mp4',
+    type: 'video/mp4',
+    bytes: fs.readFileSync(clip),
+  });
   const brief = await json<{ briefId: string }>('/api/briefs', tokens.client, {
     body: { ...standardWizardBrief(accounts.client.email), upload_session_id: session.body.sessionId },
     headers: { [UPLOAD_SESSION_HEADER]: session.body.secret },
