@@ -10,7 +10,7 @@ import { initOrm } from '../../db/orm';
 import { generatePictureClip } from '../support/media-clips';
 import { makeTempDir } from '../support/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { editingProject, signedInContext } from './support/review-studio';
+import { editingProject, openProjectTab, signedInContext } from './support/review-studio';
 
 /**
  * Rush contact sheets on the files tab, on the running stack (upload, the worker's pass, api,
@@ -53,12 +53,7 @@ test.afterAll(async () => {
   temp?.cleanup();
 });
 
-async function openFiles(page: Page) {
-  await page.goto(`/project/${projectId}`);
-  await expect(page.getByTestId('project-title')).toHaveText(title);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
-  await page.getByRole('tab', { name: 'Fichiers' }).click();
-}
+const openFiles = (page: Page) => openProjectTab(page, { id: projectId, title }, 'Fichiers');
 
 async function capture(page: Page, name: string) {
   if (screenshots) await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });

@@ -7,7 +7,14 @@ import { connectTemporal } from '../../api/temporal/connection';
 import { initOrm } from '../../db/orm';
 import { makeTempDir } from '../support/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { editingProject, generateVersionToAnalyse, signedInContext, uploadVersion } from './support/review-studio';
+import {
+  editingProject,
+  generateVersionToAnalyse,
+  openStudio,
+  playerReady,
+  signedInContext,
+  uploadVersion,
+} from './support/review-studio';
 import { toast } from './support/stack';
 
 /**
@@ -45,18 +52,7 @@ test.afterAll(async () => {
   temp?.cleanup();
 });
 
-async function openVersions(page: Page) {
-  await page.goto(`/project/${projectId}`);
-  await expect(page.getByTestId('project-title')).toHaveText(title);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
-  await page.getByRole('tab', { name: 'Versions' }).click();
-  await expect(page.getByTestId('review-studio')).toBeVisible();
-}
-
-async function playerReady(page: Page) {
-  await expect(page.getByTestId('review-video')).toBeVisible({ timeout: 180_000 });
-  await expect(page.getByRole('button', { name: 'Lecture' })).toBeEnabled({ timeout: 60_000 });
-}
+const openVersions = (page: Page) => openStudio(page, { id: projectId, title });
 
 /** Keys go to the studio, not to the control that kept the focus. */
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

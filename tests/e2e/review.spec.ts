@@ -6,7 +6,7 @@ import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../api/temporal/connection';
 import { initOrm } from '../../db/orm';
 import { generateSoundOnly, generateTestVideo, makeTempDir } from '../support/media-fixtures';
-import { editingProject, signedInContext, uploadVersion } from './support/review-studio';
+import { editingProject, openStudio, playerReady, signedInContext, uploadVersion } from './support/review-studio';
 import { toast } from './support/stack';
 
 /**
@@ -58,21 +58,11 @@ test.afterAll(async () => {
   temp?.cleanup();
 });
 
-const streamOpen = (page: Page) =>
-  expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
-
-async function openVersions(page: Page, project = { id: projectId, title }) {
-  await page.goto(`/project/${project.id}`);
-  await expect(page.getByTestId('project-title')).toHaveText(project.title);
-  await streamOpen(page);
-  await page.getByRole('tab', { name: 'Versions' }).click();
-  await expect(page.getByTestId('review-studio')).toBeVisible();
-}
+const openVersions = (page: Page, project = { id: projectId, title }) => openStudio(page, project);
 
 /** The preview is rendered and the player has its media (the timecode is the file's own). */
-async function playerReady(page: Page, firstTimecode = '00:00:59;28') {
-  await expect(page.getByTestId('review-video')).toBeVisible({ timeout: 180_000 });
-  await expect(page.getByRole('button', { name: 'Lecture' })).toBeEnabled({ timeout: 60_000 });
+async function playerShowsFirstFrame(page: Page, firstTimecode = '00:00:59;28') {
+  await playerReady(page);
   await expect(page.getByTestId('player-timecode')).toHaveText(firstTimecode);
 }
 
@@ -111,7 +101,7 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await uploadVersion(editor, 1, 'Premier montage : intro et générique', v1);
     await expect(editor.getByTestId('version-chip')).toHaveCount(1);
     await expect(editor.getByTestId('version-chip').first()).toContainText('v1');
-    await playerReady(editor);
+    await playerShowsFirstFrame(editor);
     await expect(editor.getByTestId('version-note')).toHaveText(/Premier montage : intro et générique/);
     await expect(editor.getByTestId('version-media')).toContainText('29,97');
     await expect(editor.getByTestId('download-original')).toBeVisible();
@@ -172,11 +162,11 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await editor.getByTestId('action-complete').click();
     await expect(toast(editor, 'Projet terminé')).toBeVisible();
     await editor.getByRole('tab', { name: 'Versions' }).click();
-    await playerReady(editor);
+    await playerShowsFirstFrame(editor);
 
     // ——— The client: no original link before approval; steps across the minute in drop-frame ———
     await client.getByRole('tab', { name: 'Versions' }).click();
-    await playerReady(client);
+    await playerShowsFirstFrame(client);
     await expect(client.getByTestId('download-original')).toHaveCount(0);
     await expect(client.getByTestId('player-frame')).toHaveText(/^Image 1 \/ 1[12]\d$/);
     await client.getByRole('button', { name: 'Image suivante' }).click();
@@ -297,7 +287,7 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
     await expect(editor.getByTestId('checklist-progress')).toHaveText('0 / 1 traités');
     await uploadVersion(editor, 2, 'Logo agrandi, version sombre', v2);
     await expect(editor.getByTestId('version-chip')).toHaveCount(2);
-    await playerReady(editor);
+    await playerShowsFirstFrame(editor);
     await expect(editor.getByTestId('version-details')).toContainText('Version v2');
     const carried = editor.getByTestId('comment').filter({ hasText: remark });
     await expect(carried.getByTestId('comment-carried')).toHaveText('Reporté de la v1', { timeout: 60_000 });
@@ -345,7 +335,7 @@ test('the review studio: frame-accurate comments with a drawing, a revision roun
 
     // ——— The client approves v2, then downloads its original through a short-lived link ———
     await client.getByRole('tab', { name: 'Versions' }).click();
-    await playerReady(client);
+    await playerShowsFirstFrame(client);
     await expect(client.getByTestId('version-details')).toContainText('Version v2');
     await expect(
       client.getByTestId('comment').filter({ hasText: remark }).getByTestId('comment-carried'),

@@ -76,3 +76,23 @@ export function generateVersionToAnalyse(file: string): string {
   ]);
   return file;
 }
+
+/** Opens the project's page, waits for its live channel, then opens its tab `tab` (« Versions », « Fichiers »…). */
+export async function openProjectTab(page: Page, project: { id: string; title: string }, tab: string): Promise<void> {
+  await page.goto(`/project/${project.id}`);
+  await expect(page.getByTestId('project-title')).toHaveText(project.title);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-stream', 'open', { timeout: 20_000 });
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+/** Opens the project's « Versions » tab: the review studio. */
+export async function openStudio(page: Page, project: { id: string; title: string }): Promise<void> {
+  await openProjectTab(page, project, 'Versions');
+  await expect(page.getByTestId('review-studio')).toBeVisible();
+}
+
+/** The version's preview is rendered and the player has its media. */
+export async function playerReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('review-video')).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByRole('button', { name: 'Lecture' })).toBeEnabled({ timeout: 60_000 });
+}
