@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +28,7 @@ import {
   type AnalysisFiles,
 } from './media-analysis/analysis-graph';
 import { NOT_MEDIA, rateOf, runProbe, type ProbeOutput, type ProbeStream } from './media-analysis/probe';
+import { runFfmpeg } from './media-analysis/run-ffmpeg';
 import { appendEvents } from '../db/outbox';
 import {
   PREVIEW_NOT_VIDEO,
@@ -472,68 +472,46 @@ export function createVersionPreviewActivities(deps: VersionPreviewDeps): Versio
           width: version.width ?? 1920,
           height: version.height ?? 1080,
         });
-        await new Promise<void>((resolve, reject) => {
-          const child = spawn(ffmpeg, previewArguments(url, output, filter, deps.x264Preset ?? 'veryfast', analysis), {
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          const signal = Context.current().cancellationSignal;
-          const kill = () => child.kill('SIGKILL');
-          signal.addEventListener('abort', kill);
-          let stderr = '';
-          let buffered = '';
-          let written = { at: Date.now(), percent: 0 };
-          let writing: Promise<unknown> = Promise.resolve();
-          child.stderr.on('data', (chunk: Buffer) => {
-            stderr = (stderr + chunk.toString()).slice(-8_000);
-          });
-          child.stdout.on('data', (chunk: Buffer) => {
-            buffered += chunk.toString();
-            const lines = buffered.split('\n');
-            buffered = lines.pop() ?? '';
-            for (const line of lines) {
-              const frame = /^frame=(\d+)/.exec(line);
-              if (!frame) continue;
-              const done = Number(frame[1]);
-              // 99 at most until the preview is uploaded and marked ready.
-              const percent = Math.min(99, Math.floor((done / frameCount) * 100));
-              heartbeat({ frame: done, percent });
-              const now = Date.now();
-              if (percent > written.percent && now - written.at >= PREVIEW_PROGRESS_INTERVAL_MS) {
-                written = { at: now, percent };
-                writing = writing
-                  .then(() =>
-                    update(versionId, (row) => {
-                      if (row.previewStatus !== 'processing' || row.previewProgress >= percent) return false;
-                      row.previewProgress = percent;
-                    }),
-                  )
-                  .catch(() => undefined);
-              }
-            }
-          });
-          child.on('error', (error) => {
-            signal.removeEventListener('abort', kill);
-            reject(error);
-          });
-          child.on('close', (code) => {
-            signal.removeEventListener('abort', kill);
-            void writing.then(() => {
-              if (code === 0) return resolve();
-              if (signal.aborted) return reject(new Error('preview cancelled'));
-              const text = redact(stderr, url, file.storageBucket, file.storageKey);
-              if (NOT_MEDIA.test(text) || /Error while decoding|Invalid argument|Conversion failed/i.test(text))
-                reject(
-                  ApplicationFailure.create({
-                    type: PREVIEW_RENDER_FAILED,
-                    message: REVIEW_MESSAGES.previewRenderFailed,
-                    nonRetryable: true,
-                    details: [text.slice(-2_000)],
-                  }),
-                );
-              else reject(new Error(`ffmpeg exited with ${code}: ${text.slice(-2_000)}`));
+        const signal = Context.current().cancellationSignal;
+        let written = { at: Date.now(), percent: 0 };
+        let writing: Promise<unknown> = Promise.resolve();
+        const onProgress = (done: number) => {
+          // 99 at most until the preview is uploaded and marked ready.
+          const percent = Math.min(99, Math.floor((done / frameCount) * 100));
+          heartbeat({ frame: done, percent });
+          const now = Date.now();
+          if (percent > written.percent && now - written.at >= PREVIEW_PROGRESS_INTERVAL_MS) {
+            written = { at: now, percent };
+            writing = writing
+              .then(() =>
+                update(versionId, (row) => {
+                  if (row.previewStatus !== 'processing' || row.previewProgress >= percent) return false;
+                  row.previewProgress = percent;
+                }),
+              )
+              .catch(() => undefined);
+          }
+        };
+        try {
+          const args = previewArguments(url, output, filter, deps.x264Preset ?? 'veryfast', analysis);
+          await runFfmpeg(ffmpeg, args, { signal, onProgress });
+        } catch (error) {
+          if (signal.aborted) throw new Error('preview cancelled');
+          const { stderr, code } = error as { stderr?: string; code?: number };
+          // Not an exit of ffmpeg (it could not be started): as it is.
+          if (stderr === undefined) throw error;
+          const text = redact(stderr, url, file.storageBucket, file.storageKey);
+          if (NOT_MEDIA.test(text) || /Error while decoding|Invalid argument|Conversion failed/i.test(text))
+            throw ApplicationFailure.create({
+              type: PREVIEW_RENDER_FAILED,
+              message: REVIEW_MESSAGES.previewRenderFailed,
+              nonRetryable: true,
+              details: [text.slice(-2_000)],
             });
-          });
-        });
+          throw new Error(`ffmpeg exited with ${code}: ${text.slice(-2_000)}`);
+        } finally {
+          await writing;
+        }
         heartbeat({ measuring: true });
         const measured = await readAnalysis(analysis.files, { frameRate, frameCount });
         const report = checkDelivery(
